@@ -1,0 +1,247 @@
+import Transport
+
+/// Client operations (what the SDK sends to the gateway), as defined in docs/PROTOCOL.md.
+extension GamebaseClient {
+    public func login(device: String, _ body: LoginRequest, transactionId: String? = nil) async throws -> ClientReply {
+        try await call(.post, Endpoint.login(appId), device: device, body: body, transactionId: transactionId, as: ClientReplyBody.self)
+    }
+
+    /// Token login: `accessToken` is the device's stored Gamebase token; `nil` sends none (→ 3103).
+    public func tokenLogin(device: String, accessToken: String?, transactionId: String? = nil) async throws
+        -> ClientReply
+    {
+        try await call(
+            .post,
+            Endpoint.tokenLogin(appId),
+            device: device,
+            accessToken: accessToken,
+            transactionId: transactionId,
+            as: ClientReplyBody.self
+        )
+    }
+
+    public func logout(device: String, accessToken: String?, transactionId: String? = nil) async throws -> ClientReply {
+        try await call(
+            .post,
+            Endpoint.logout(appId),
+            device: device,
+            accessToken: accessToken,
+            transactionId: transactionId,
+            as: ClientReplyBody.self
+        )
+    }
+
+    public func addMapping(device: String, accessToken: String?, _ body: AddMappingRequest, transactionId: String? = nil)
+        async throws -> ClientReply
+    {
+        try await call(
+            .post,
+            Endpoint.mappings(appId),
+            device: device,
+            accessToken: accessToken,
+            body: body,
+            transactionId: transactionId,
+            as: ClientReplyBody.self
+        )
+    }
+
+    public func addMappingForcibly(
+        device: String,
+        accessToken: String?,
+        _ body: ForcingMappingRequest,
+        transactionId: String? = nil
+    ) async throws -> ClientReply {
+        try await call(
+            .post,
+            Endpoint.mappingsForcibly(appId),
+            device: device,
+            accessToken: accessToken,
+            body: body,
+            transactionId: transactionId,
+            as: ClientReplyBody.self
+        )
+    }
+
+    public func changeLogin(
+        device: String,
+        accessToken: String?,
+        _ body: ForcingMappingRequest,
+        transactionId: String? = nil
+    ) async throws -> ClientReply {
+        try await call(
+            .post,
+            Endpoint.changeLogin(appId),
+            device: device,
+            accessToken: accessToken,
+            body: body,
+            transactionId: transactionId,
+            as: ClientReplyBody.self
+        )
+    }
+
+    public func removeMapping(device: String, accessToken: String?, idPCode: IdPCode, transactionId: String? = nil)
+        async throws -> ClientReply
+    {
+        try await call(
+            .delete,
+            Endpoint.mapping(appId, idPCode),
+            device: device,
+            accessToken: accessToken,
+            transactionId: transactionId,
+            as: ClientReplyBody.self
+        )
+    }
+
+    public func getOwnMember(device: String, accessToken: String?, transactionId: String? = nil) async throws
+        -> ClientReply
+    {
+        try await call(
+            .get,
+            Endpoint.ownMember(appId),
+            device: device,
+            accessToken: accessToken,
+            transactionId: transactionId,
+            as: ClientReplyBody.self
+        )
+    }
+
+    public func getMappingList(device: String, accessToken: String?, transactionId: String? = nil) async throws
+        -> ClientReply
+    {
+        try await call(
+            .get,
+            Endpoint.mappings(appId),
+            device: device,
+            accessToken: accessToken,
+            transactionId: transactionId,
+            as: ClientReplyBody.self
+        )
+    }
+
+    /// Withdraw immediately (`withdraw` and `withdrawImmediately` are the same operation).
+    public func withdraw(device: String, accessToken: String?, transactionId: String? = nil) async throws
+        -> ClientReply
+    {
+        try await call(
+            .delete,
+            Endpoint.ownMember(appId),
+            device: device,
+            accessToken: accessToken,
+            transactionId: transactionId,
+            as: ClientReplyBody.self
+        )
+    }
+
+    public func requestTemporaryWithdrawal(device: String, accessToken: String?, transactionId: String? = nil)
+        async throws -> ClientReply
+    {
+        try await call(
+            .post,
+            Endpoint.temporaryWithdrawal(appId),
+            device: device,
+            accessToken: accessToken,
+            transactionId: transactionId,
+            as: ClientReplyBody.self
+        )
+    }
+
+    public func cancelTemporaryWithdrawal(device: String, accessToken: String?, transactionId: String? = nil)
+        async throws -> ClientReply
+    {
+        try await call(
+            .delete,
+            Endpoint.temporaryWithdrawal(appId),
+            device: device,
+            accessToken: accessToken,
+            transactionId: transactionId,
+            as: ClientReplyBody.self
+        )
+    }
+
+    public func issueTransferAccount(device: String, accessToken: String?, transactionId: String? = nil) async throws
+        -> ClientReply
+    {
+        try await call(
+            .post,
+            Endpoint.transferAccount(appId),
+            device: device,
+            accessToken: accessToken,
+            transactionId: transactionId,
+            as: ClientReplyBody.self
+        )
+    }
+
+    public func queryTransferAccount(device: String, accessToken: String?, transactionId: String? = nil) async throws
+        -> ClientReply
+    {
+        try await call(
+            .get,
+            Endpoint.transferAccount(appId),
+            device: device,
+            accessToken: accessToken,
+            transactionId: transactionId,
+            as: ClientReplyBody.self
+        )
+    }
+
+    public func renewTransferAccount(
+        device: String,
+        accessToken: String?,
+        _ body: TransferAccountRenewRequest,
+        transactionId: String? = nil
+    ) async throws -> ClientReply {
+        try await call(
+            .put,
+            Endpoint.transferAccount(appId),
+            device: device,
+            accessToken: accessToken,
+            body: body,
+            transactionId: transactionId,
+            as: ClientReplyBody.self
+        )
+    }
+
+    /// Transfers the guest account named by the credentials to `device`.
+    public func transferAccountLogin(device: String, _ body: TransferAccountLoginRequest, transactionId: String? = nil)
+        async throws -> ClientReply
+    {
+        try await call(
+            .post,
+            Endpoint.transferAccountLogin(appId),
+            device: device,
+            body: body,
+            transactionId: transactionId,
+            as: ClientReplyBody.self
+        )
+    }
+
+    public func issueTransferKey(
+        device: String,
+        accessToken: String?,
+        expiresIn: Int64,
+        transactionId: String? = nil
+    ) async throws -> ClientReply {
+        try await call(
+            .post,
+            Endpoint.transferKey(appId),
+            device: device,
+            accessToken: accessToken,
+            body: TransferKeyIssueRequest(expiresIn: expiresIn),
+            transactionId: transactionId,
+            as: ClientReplyBody.self
+        )
+    }
+
+    public func transferKeyLogin(device: String, transferKey: String, transactionId: String? = nil) async throws
+        -> ClientReply
+    {
+        try await call(
+            .post,
+            Endpoint.transferKeyLogin(appId),
+            device: device,
+            body: TransferKeyLoginRequest(transferKey: transferKey),
+            transactionId: transactionId,
+            as: ClientReplyBody.self
+        )
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Transport
+
+/// Typed calls to a Gamebase-compatible backend over any ``HTTPTransport``.
+///
+/// Every call carries a transaction id (generated when not given). Answers decode into
+/// ``Reply``; an answer that is not a well-formed Gamebase envelope throws ``ProtocolError``.
+public struct GamebaseClient: Sendable {
+    public let transport: any HTTPTransport
+    public let target: GamebaseTarget
+    /// Per-request timeout; `nil` uses the transport default.
+    public var timeout: Duration?
+
+    public init(transport: any HTTPTransport, target: GamebaseTarget, timeout: Duration? = nil) {
+        self.transport = transport
+        self.target = target
+        self.timeout = timeout
+    }
+
+    public var appId: String { target.appId }
+
+    /// A fresh transaction id: 16 hex digits from the system RNG.
+    public static func newTransactionId() -> String {
+        let v = UInt64.random(in: .min ... .max)
+        let hex = String(v, radix: 16)
+        return "gbf-" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// Builds the request without sending it (the shrinker's curl writer uses the same shape).
+    public func request(
+        _ method: HTTPMethod,
+        _ path: String,
+        device: String? = nil,
+        accessToken: String? = nil,
+        secret: Bool = false,
+        body: [UInt8]? = nil,
+        transactionId: String
+    ) -> HTTPRequest {
+        var headers: HTTPHeaders = [HTTPHeader(GamebaseHeader.transactionId, transactionId)]
+        if let device { headers.add(GamebaseHeader.deviceId, device) }
+        if let accessToken { headers.add(GamebaseHeader.authorization, "Bearer \(accessToken)") }
+        if secret { headers.add(GamebaseHeader.secretKey, target.secretKey) }
+        if body != nil { headers.add(GamebaseHeader.contentType, GamebaseHeader.jsonContentType) }
+        return HTTPRequest(method: method, url: target.baseURL + path, headers: headers, body: body, timeout: timeout)
+    }
+
+    /// Sends a request and decodes the answer as `R`.
+    public func call<R: Decodable & Sendable>(
+        _ method: HTTPMethod,
+        _ path: String,
+        device: String? = nil,
+        accessToken: String? = nil,
+        secret: Bool = false,
+        body: (some Encodable)?,
+        transactionId: String? = nil,
+        as: R.Type
+    ) async throws -> Reply<R> {
+        let bytes: [UInt8]? = try body.map { Array(try JSONEncoder().encode($0)) }
+        let tid = transactionId ?? Self.newTransactionId()
+        let req = request(
+            method,
+            path,
+            device: device,
+            accessToken: accessToken,
+            secret: secret,
+            body: bytes,
+            transactionId: tid
+        )
+        let response = try await transport.send(req)
+        return try Self.decode(response, sentTransactionId: tid, as: R.self)
+    }
+
+    /// A call without a body.
+    public func call<R: Decodable & Sendable>(
+        _ method: HTTPMethod,
+        _ path: String,
+        device: String? = nil,
+        accessToken: String? = nil,
+        secret: Bool = false,
+        transactionId: String? = nil,
+        as: R.Type
+    ) async throws -> Reply<R> {
+        try await call(
+            method,
+            path,
+            device: device,
+            accessToken: accessToken,
+            secret: secret,
+            body: String?.none,
+            transactionId: transactionId,
+            as: R.self
+        )
+    }
+
+    /// Decodes a raw response into a ``Reply``; throws ``ProtocolError`` when it is not a
+    /// Gamebase envelope of the expected shape.
+    public static func decode<R: Decodable & Sendable>(
+        _ response: HTTPResponse,
+        sentTransactionId: String,
+        as: R.Type
+    ) throws -> Reply<R> {
+        guard response.status == 200 else {
+            throw ProtocolError(.httpStatus, "HTTP \(response.status)", response: response)
+        }
+        let data = Data(response.body)
+        guard (try? JSONSerialization.jsonObject(with: data)) is [String: Any] else {
+            throw ProtocolError(.notJSON, "body is not a JSON object (\(response.body.count) bytes)", response: response)
+        }
+        let header: ResponseHeader
+        let body: R
+        do {
+            header = try JSONDecoder().decode(HeaderOnly.self, from: data).header
+            body = try JSONDecoder().decode(R.self, from: data)
+        } catch {
+            throw ProtocolError(.badEnvelope, "\(error)", response: response)
+        }
+        return Reply(
+            body: body,
+            header: header,
+            sentTransactionId: sentTransactionId,
+            echoedTransactionId: response.headers[GamebaseHeader.transactionId],
+            http: response
+        )
+    }
+
+    private struct HeaderOnly: Decodable { var header: ResponseHeader }
+}

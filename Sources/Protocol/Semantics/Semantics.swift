@@ -1,0 +1,256 @@
+/// The semantic knobs of a Gamebase-compatible target: every choice the public docs leave open,
+/// with the defaults of docs/PROTOCOL.md. The reference server is configured with it (`--config`)
+/// and reports it through test control; the model reads it so both agree.
+///
+/// Decoding fills every missing key with its default, so a config may name only what it changes.
+public struct Semantics: Codable, Hashable, Sendable {
+    /// The app id clients put in paths; any other id gets -4010001.
+    public var appId: String
+    public var idp: IdPSemantics
+    public var tokens: TokenSemantics
+    public var mapping: MappingSemantics
+    public var withdrawal: WithdrawalSemantics
+    public var transferAccount: TransferAccountSemantics
+    public var transferKey: TransferKeySemantics
+
+    public init(
+        appId: String = "gbfuzz",
+        idp: IdPSemantics = .init(),
+        tokens: TokenSemantics = .init(),
+        mapping: MappingSemantics = .init(),
+        withdrawal: WithdrawalSemantics = .init(),
+        transferAccount: TransferAccountSemantics = .init(),
+        transferKey: TransferKeySemantics = .init()
+    ) {
+        self.appId = appId
+        self.idp = idp
+        self.tokens = tokens
+        self.mapping = mapping
+        self.withdrawal = withdrawal
+        self.transferAccount = transferAccount
+        self.transferKey = transferKey
+    }
+
+    public static let `default` = Semantics()
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = Semantics()
+        appId = try c.decodeIfPresent(String.self, forKey: .appId) ?? d.appId
+        idp = try c.decodeIfPresent(IdPSemantics.self, forKey: .idp) ?? d.idp
+        tokens = try c.decodeIfPresent(TokenSemantics.self, forKey: .tokens) ?? d.tokens
+        mapping = try c.decodeIfPresent(MappingSemantics.self, forKey: .mapping) ?? d.mapping
+        withdrawal = try c.decodeIfPresent(WithdrawalSemantics.self, forKey: .withdrawal) ?? d.withdrawal
+        transferAccount =
+            try c.decodeIfPresent(TransferAccountSemantics.self, forKey: .transferAccount) ?? d.transferAccount
+        transferKey = try c.decodeIfPresent(TransferKeySemantics.self, forKey: .transferKey) ?? d.transferKey
+    }
+}
+
+/// How IdP access tokens are checked.
+public enum IdPTokenMode: String, Codable, Hashable, Sendable, CaseIterable {
+    /// `base64url(idPCode:idPId:issuedAt).base64url(HMAC-SHA256(secret, first part))`.
+    case hmac
+    /// The token is the idPId itself (a trust-everything test IdP).
+    case plain
+}
+
+public struct IdPSemantics: Codable, Hashable, Sendable {
+    public var tokenMode: IdPTokenMode
+    /// IdP codes configured for the app; others get 3202 (login) or 3304 (add mapping).
+    public var codes: [IdPCode]
+    /// Accepted LINE regions; another region gets 3201.
+    public var lineRegions: [String]
+
+    public init(
+        tokenMode: IdPTokenMode = .hmac,
+        codes: [IdPCode] = IdPCode.documented,
+        lineRegions: [String] = IdPCode.lineRegions
+    ) {
+        self.tokenMode = tokenMode
+        self.codes = codes
+        self.lineRegions = lineRegions
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = IdPSemantics()
+        tokenMode = try c.decodeIfPresent(IdPTokenMode.self, forKey: .tokenMode) ?? d.tokenMode
+        codes = try c.decodeIfPresent([IdPCode].self, forKey: .codes) ?? d.codes
+        lineRegions = try c.decodeIfPresent([String].self, forKey: .lineRegions) ?? d.lineRegions
+    }
+}
+
+public struct TokenSemantics: Codable, Hashable, Sendable {
+    /// Gamebase access token lifetime from issue.
+    public var lifetimeSeconds: Int64
+    public init(lifetimeSeconds: Int64 = 86_400) { self.lifetimeSeconds = lifetimeSeconds }
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        lifetimeSeconds = try c.decodeIfPresent(Int64.self, forKey: .lifetimeSeconds) ?? 86_400
+    }
+}
+
+public struct MappingSemantics: Codable, Hashable, Sendable {
+    /// Order in which add-mapping failures are checked (a permutation of 3305, 3303, 3302).
+    public var addPrecedence: [ResultCode]
+    /// Order in which remove-mapping failures are checked (a permutation of 3402, 3403).
+    public var removePrecedence: [ResultCode]
+    public var forcingTicketLifetimeSeconds: Int64
+
+    public init(
+        addPrecedence: [ResultCode] = [.addMappingCannotAddGuestIdP, .addMappingAlreadyHasSameIdP,
+            .addMappingAlreadyMappedToOtherMember],
+        removePrecedence: [ResultCode] = [.removeMappingLastMappedIdP, .removeMappingLoggedInIdP],
+        forcingTicketLifetimeSeconds: Int64 = 600
+    ) {
+        self.addPrecedence = addPrecedence
+        self.removePrecedence = removePrecedence
+        self.forcingTicketLifetimeSeconds = forcingTicketLifetimeSeconds
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = MappingSemantics()
+        addPrecedence = try c.decodeIfPresent([ResultCode].self, forKey: .addPrecedence) ?? d.addPrecedence
+        removePrecedence = try c.decodeIfPresent([ResultCode].self, forKey: .removePrecedence) ?? d.removePrecedence
+        forcingTicketLifetimeSeconds =
+            try c.decodeIfPresent(Int64.self, forKey: .forcingTicketLifetimeSeconds) ?? d.forcingTicketLifetimeSeconds
+    }
+}
+
+public struct WithdrawalSemantics: Codable, Hashable, Sendable {
+    /// Temporary-withdrawal grace period, 1…30 days (console range).
+    public var gracePeriodDays: Int
+    public init(gracePeriodDays: Int = 7) { self.gracePeriodDays = gracePeriodDays }
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        gracePeriodDays = try c.decodeIfPresent(Int.self, forKey: .gracePeriodDays) ?? 7
+    }
+    public var gracePeriodMilliseconds: Int64 { Int64(gracePeriodDays) * 86_400_000 }
+}
+
+/// Character sets for TransferAccount ids and passwords (console "Issue" options).
+public enum CredentialFormat: String, Codable, Hashable, Sendable, CaseIterable {
+    case digits
+    case digitsLower
+    case digitsUpper
+    case digitsLowerUpper
+    case lowerUpper
+    /// Password only: no password (id alone transfers).
+    case disabled
+
+    /// The documented minimum length of a generated value.
+    public var minimumLength: Int {
+        switch self {
+        case .digits: 12
+        case .digitsLower, .digitsUpper: 10
+        case .digitsLowerUpper, .lowerUpper: 9
+        case .disabled: 0
+        }
+    }
+
+    /// The characters a value may contain.
+    public var alphabet: [Character] {
+        let d = Array("0123456789")
+        let l = Array("abcdefghijklmnopqrstuvwxyz")
+        let u = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        switch self {
+        case .digits: return d
+        case .digitsLower: return d + l
+        case .digitsUpper: return d + u
+        case .digitsLowerUpper: return d + l + u
+        case .lowerUpper: return l + u
+        case .disabled: return []
+        }
+    }
+
+    /// Longest value a manual renew may set.
+    public static let maximumLength = 32
+
+    /// Whether `value` is acceptable for this format (charset and length).
+    public func accepts(_ value: String) -> Bool {
+        if self == .disabled { return value.isEmpty }
+        guard value.count >= minimumLength, value.count <= Self.maximumLength else { return false }
+        let allowed = Set(alphabet)
+        return value.allSatisfy { allowed.contains($0) }
+    }
+}
+
+public struct TransferAccountSemantics: Codable, Hashable, Sendable {
+    /// Off → every TransferAccount call gets 3045.
+    public var enabled: Bool
+    public var idFormat: CredentialFormat
+    public var passwordFormat: CredentialFormat
+    /// Consecutive wrong passwords that block an id (≥ 1).
+    public var failThreshold: Int
+    /// Block length; `nil` blocks permanently.
+    public var blockSeconds: Int64?
+    /// Lifetime from issue or renew; `nil` is unlimited.
+    public var expirySeconds: Int64?
+    /// One transfer per issue (then 3048) instead of unlimited.
+    public var oneTime: Bool
+
+    public init(
+        enabled: Bool = true,
+        idFormat: CredentialFormat = .digits,
+        passwordFormat: CredentialFormat = .digitsLowerUpper,
+        failThreshold: Int = 5,
+        blockSeconds: Int64? = 300,
+        expirySeconds: Int64? = nil,
+        oneTime: Bool = false
+    ) {
+        self.enabled = enabled
+        self.idFormat = idFormat
+        self.passwordFormat = passwordFormat
+        self.failThreshold = failThreshold
+        self.blockSeconds = blockSeconds
+        self.expirySeconds = expirySeconds
+        self.oneTime = oneTime
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = TransferAccountSemantics()
+        enabled = try c.decodeIfPresent(Bool.self, forKey: .enabled) ?? d.enabled
+        idFormat = try c.decodeIfPresent(CredentialFormat.self, forKey: .idFormat) ?? d.idFormat
+        passwordFormat = try c.decodeIfPresent(CredentialFormat.self, forKey: .passwordFormat) ?? d.passwordFormat
+        failThreshold = try c.decodeIfPresent(Int.self, forKey: .failThreshold) ?? d.failThreshold
+        // An explicit null means "permanent"; an absent key means the default.
+        blockSeconds = c.contains(.blockSeconds) ? try c.decodeIfPresent(Int64.self, forKey: .blockSeconds) : d.blockSeconds
+        expirySeconds = try c.decodeIfPresent(Int64.self, forKey: .expirySeconds) ?? d.expirySeconds
+        oneTime = try c.decodeIfPresent(Bool.self, forKey: .oneTime) ?? d.oneTime
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(enabled, forKey: .enabled)
+        try c.encode(idFormat, forKey: .idFormat)
+        try c.encode(passwordFormat, forKey: .passwordFormat)
+        try c.encode(failThreshold, forKey: .failThreshold)
+        try c.encode(blockSeconds, forKey: .blockSeconds)  // null = permanent
+        try c.encode(expirySeconds, forKey: .expirySeconds)  // null = unlimited
+        try c.encode(oneTime, forKey: .oneTime)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case enabled, idFormat, passwordFormat, failThreshold, blockSeconds, expirySeconds, oneTime
+    }
+}
+
+public struct TransferKeySemantics: Codable, Hashable, Sendable {
+    /// The legacy TransferKey API of the older iOS guide; off → its calls get 10 (NOT_SUPPORTED).
+    public var enabled: Bool
+    /// Largest `expiresIn` accepted (seconds).
+    public var maxExpiresInSeconds: Int64
+
+    public init(enabled: Bool = false, maxExpiresInSeconds: Int64 = 86_400) {
+        self.enabled = enabled
+        self.maxExpiresInSeconds = maxExpiresInSeconds
+    }
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        enabled = try c.decodeIfPresent(Bool.self, forKey: .enabled) ?? false
+        maxExpiresInSeconds = try c.decodeIfPresent(Int64.self, forKey: .maxExpiresInSeconds) ?? 86_400
+    }
+}

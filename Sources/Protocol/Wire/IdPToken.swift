@@ -1,0 +1,76 @@
+import Crypto
+import Foundation
+
+/// IdP test tokens: there is no real Google here, so an IdP access token is
+/// `base64url("idPCode:idPId:issuedAt") + "." + base64url(HMAC-SHA256(secret, <first part as ASCII>))`
+/// (no padding). The harness mints good ones and forged ones; a server verifies them.
+public struct IdPTokenSigner: Sendable {
+    public let secret: [UInt8]
+
+    public init(secret: String) { self.secret = Array(secret.utf8) }
+
+    /// The default test IdP secret shared by the reference server and the harness.
+    public static let defaultSecret = "gbfuzz-test-idp-secret"
+
+    /// A valid token for `account`.
+    public func mint(_ account: IdPAccount, issuedAt: Int64 = 0) -> String {
+        let payload = Self.base64url(Array("\(account.idPCode.rawValue):\(account.idPId):\(issuedAt)".utf8))
+        return payload + "." + Self.base64url(mac(payload))
+    }
+
+    /// A well-formed token for `account` whose signature is wrong (signed with another key).
+    public func forge(_ account: IdPAccount, issuedAt: Int64 = 0) -> String {
+        IdPTokenSigner(secret: "forged:" + String(decoding: secret, as: UTF8.self)).mint(account, issuedAt: issuedAt)
+    }
+
+    /// Checks the signature and returns the account the token names, or `nil` if the token is
+    /// malformed or forged.
+    public func verify(_ token: String) -> IdPAccount? {
+        guard let dot = token.firstIndex(of: "."), token[token.index(after: dot)...].firstIndex(of: ".") == nil
+        else { return nil }
+        let payload = String(token[..<dot])
+        let signature = String(token[token.index(after: dot)...])
+        guard let sigBytes = Self.decodeBase64url(signature), Self.constantTimeEqual(sigBytes, mac(payload)),
+            let payloadBytes = Self.decodeBase64url(payload), let text = String(validating: payloadBytes, as: UTF8.self)
+        else { return nil }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty, Int64(parts[2]) != nil else { return nil }
+        return IdPAccount(IdPCode(String(parts[0])), String(parts[1]))
+    }
+
+    /// The account a token stands for under `mode`: plain mode trusts the token as the idPId.
+    public func resolve(_ token: String, idPCode: IdPCode, mode: IdPTokenMode) -> IdPAccount? {
+        switch mode {
+        case .plain: return token.isEmpty ? nil : IdPAccount(idPCode, token)
+        case .hmac: return verify(token)
+        }
+    }
+
+    private func mac(_ payload: String) -> [UInt8] {
+        Array(HMAC<SHA256>.authenticationCode(for: Array(payload.utf8), using: SymmetricKey(data: secret)))
+    }
+
+    private static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        var diff: UInt8 = 0
+        for i in a.indices { diff |= a[i] ^ b[i] }
+        return diff == 0
+    }
+
+    static func base64url(_ bytes: [UInt8]) -> String {
+        var s = Data(bytes).base64EncodedString()
+        s = s.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+        while s.hasSuffix("=") { s.removeLast() }
+        return s
+    }
+
+    static func decodeBase64url(_ s: String) -> [UInt8]? {
+        guard !s.isEmpty, s.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }),
+            s.allSatisfy(\.isASCII)
+        else { return nil }
+        var b = s.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while b.count % 4 != 0 { b.append("=") }
+        guard let data = Data(base64Encoded: b) else { return nil }
+        return Array(data)
+    }
+}
