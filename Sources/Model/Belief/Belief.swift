@@ -1,0 +1,110 @@
+import Protocol
+
+/// What the oracle made of one answer.
+public struct Judgement: Sendable {
+    /// The answer fits at least one allowed outcome.
+    public var matched: Bool
+    /// Codes the model allowed.
+    public var expectedCodes: [ResultCode]
+    /// The rule behind the outcome that matched (or that was expected when nothing matched).
+    public var rule: RuleID
+    /// Why the model expected what it did.
+    public var because: String
+    /// When nothing matched: the closest expected outcome and how the answer differs from it.
+    public var mismatch: Mismatch?
+}
+
+/// The set of model states consistent with everything a player has observed (usually one).
+/// Several arise when a deadline falls inside a clock window, when the protocol allows two
+/// behaviours, or when an answer was lost and its operation may or may not have been applied
+/// (Knossos's `:info`); observations then narrow the set down.
+public struct Belief: Sendable {
+    public private(set) var states: [ModelState]
+    public let model: GamebaseModel
+    /// More states than this and the player gives up on this world (never a false alarm).
+    public static let maxStates = 64
+
+    public init(model: GamebaseModel, initial: ModelState = ModelState()) {
+        self.model = model
+        self.states = [initial]
+    }
+
+    /// The state the generator plans from.
+    public var primary: ModelState { states[0] }
+    public var isOverflowing: Bool { states.count > Self.maxStates }
+
+    /// Every outcome the model allows for `op` now.
+    public func predictions(_ op: Op, _ window: ClockWindow) -> [Outcome] {
+        states.flatMap { model.step($0, op, window) }
+    }
+
+    /// Judges an answer and keeps the states that explain it.
+    public mutating func observe(_ op: Op, _ window: ClockWindow, _ obs: Observation, matcher: Matcher) -> Judgement {
+        let outcomes = predictions(op, window)
+        var next: [ModelState] = []
+        var seen: Set<ModelState> = []
+        var rule: RuleID?
+        var because = ""
+        var best: Mismatch?
+        for o in outcomes {
+            switch matcher.match(o, obs, op: op) {
+            case .success(let st):
+                if rule == nil {
+                    rule = o.rule
+                    because = o.because
+                }
+                if seen.insert(st).inserted { next.append(st) }
+            case .failure(let m):
+                let close = o.code == obs.code
+                if best == nil || (close && best!.field == "resultCode") {
+                    best = m
+                    if close || rule == nil { because = o.because }
+                }
+            }
+        }
+        let codes = Self.unique(outcomes.map(\.code))
+        if next.isEmpty {
+            return Judgement(
+                matched: false,
+                expectedCodes: codes,
+                rule: best?.rule ?? .X2,
+                because: because,
+                mismatch: best
+            )
+        }
+        states = next
+        return Judgement(matched: true, expectedCodes: codes, rule: rule!, because: because, mismatch: nil)
+    }
+
+    /// The answer was lost (transport error): the operation may have been applied, now or later.
+    public mutating func observeLost(_ op: Op, _ window: ClockWindow) {
+        states = states.map { st in
+            var s = st
+            s.pending.append(PendingOp(op: op, since: window.lo))
+            return s
+        }
+    }
+
+    /// Assumes lost operations that have not shown up by now never will.
+    public mutating func retirePending() {
+        var seen: Set<ModelState> = []
+        states = states.compactMap { st in
+            var s = st
+            s.pending = []
+            return seen.insert(s).inserted ? s : nil
+        }
+    }
+
+    public var hasPending: Bool { states.contains { !$0.pending.isEmpty } }
+
+    /// Applies the deadlines that have passed by `window` (for the end-of-run audit).
+    public mutating func settle(at window: ClockWindow) {
+        var seen: Set<ModelState> = []
+        states = states.flatMap { model.settle($0, at: window) }.filter { seen.insert($0).inserted }
+    }
+
+    static func unique(_ codes: [ResultCode]) -> [ResultCode] {
+        var seen: Set<ResultCode> = []
+        return codes.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,141 @@
+import Protocol
+
+/// Checks an answer against one expected outcome, binding the symbols it names.
+public struct Matcher: Sendable {
+    public var identities: Identities
+    public var semantics: Semantics
+    public init(identities: Identities, semantics: Semantics) {
+        self.identities = identities
+        self.semantics = semantics
+    }
+
+    /// The next state (with the observed values bound) if the answer fits the outcome.
+    public func match(_ o: Outcome, _ obs: Observation, op: Op) -> Result<ModelState, Mismatch> {
+        guard obs.code == o.code else {
+            return .failure(
+                Mismatch(o.rule, "resultCode", expected: "\(o.code) (\(o.because))", observed: "\(obs.code)")
+            )
+        }
+        if let m = invariants(obs) { return .failure(m) }
+        var st = o.next
+        var ctx = Ctx(m: self, op: op, obs: obs)
+        for e in o.expectations {
+            if let m = ctx.check(e, &st) { return .failure(m) }
+        }
+        return .success(st)
+    }
+
+    /// Invariants every answer must satisfy whatever the model expects (M1, M6, M10).
+    func invariants(_ obs: Observation) -> Mismatch? {
+        var lists: [(MemberValid, [IdPCode])] = []
+        switch obs {
+        case .client(let b):
+            if let m = b.member { lists.append((m.valid, m.authList.map(\.idPCode))) }
+            if let t = b.forcingMappingTicket, t.mappedUserValid == .withdrawn || t.mappedUserValid == .lost {
+                return Mismatch(
+                    .M10,
+                    "forcingMappingTicket.mappedUserValid",
+                    expected: "not D or M",
+                    observed: t.mappedUserValid.rawValue
+                )
+            }
+        case .tokenAuthentication(let b):
+            if let m = b.member, let l = m.authList { lists.append((m.valid, l.map(\.idPCode))) }
+        case .member(let b):
+            if let m = b.member, let l = m.authList { lists.append((m.valid, l.map(\.idPCode))) }
+        default: break
+        }
+        for (valid, codes) in lists {
+            if Set(codes).count != codes.count {
+                return Mismatch(
+                    .M1,
+                    "authList",
+                    expected: "at most one account per IdP type",
+                    observed: "\(codes.map(\.rawValue))"
+                )
+            }
+            if codes.isEmpty, valid != .withdrawn, valid != .lost {
+                return Mismatch(.M6, "authList", expected: "non-empty for a \(valid.rawValue) user", observed: "[]")
+            }
+        }
+        return nil
+    }
+
+    func describe(_ accounts: Set<AccountRef>) -> String {
+        "[" + accounts.sorted().map { identities.idPAccount($0).description }.joined(separator: ", ") + "]"
+    }
+}
+
+/// Per-answer checking context.
+struct Ctx {
+    let m: Matcher
+    let op: Op
+    let obs: Observation
+
+    var body: ClientReplyBody? { obs.client }
+
+    func fail(_ rule: RuleID, _ field: String, _ expected: String, _ observed: String) -> Mismatch {
+        Mismatch(rule, field, expected: expected, observed: observed)
+    }
+
+    /// Binds `s` to `v` if unbound (checking `v` is fresh for its class), or checks equality.
+    func bindOrCheck(_ s: Sym, _ v: String, fresh: Bool, rule: RuleID, field: String, _ st: inout ModelState)
+        -> Mismatch?
+    {
+        if let known = st.value(of: s) {
+            return known == v ? nil : fail(rule, field, "\(s) = \(known)", v)
+        }
+        if let other = st.symbol(forValue: v, kind: s.kind), other != s {
+            return fail(rule, field, fresh ? "a new value for \(s)" : "the value of \(s)", "\(v), already \(other)")
+        }
+        st.bind(s, v)
+        return nil
+    }
+
+    /// Checks a reported date against a deadline and returns the resolved deadline.
+    func date(_ d: Deadline, _ v: Int64, rule: RuleID, field: String) -> Result<Deadline, Mismatch> {
+        d.admits(v) ? .success(d.resolved(v)) : .failure(fail(rule, field, "\(d)", "\(v)"))
+    }
+
+    func validRule(_ expected: MemberValid, _ observed: MemberValid) -> RuleID {
+        switch expected == .normal ? observed : expected {
+        case .withdrawn: .W1
+        case .lost: .M9
+        case .banned: .B1
+        case .temporaryWithdrawal: .W4
+        case .graceBan: .B5
+        case .normal: .M3
+        }
+    }
+
+    mutating func check(_ e: Expectation, _ st: inout ModelState) -> Mismatch? {
+        switch e {
+        case .member(let em): return checkMember(em, &st)
+        case .newToken(let t, _), .sameToken(let t): return checkToken(e, t, &st)
+        case .lastLoggedInProvider(let code, let rule):
+            let v = body?.lastLoggedInProvider
+            return v == code ? nil : fail(rule, "lastLoggedInProvider", code.rawValue, v?.rawValue ?? "absent")
+        case .mappingList(let u):
+            let want = st.users[u]!.authList.map(\.idPCode).sorted()
+            let got = (body?.authMappingList ?? []).sorted()
+            return want == got && body?.authMappingList != nil
+                ? nil : fail(.M3, "authMappingList", "\(want.map(\.rawValue))", "\(got.map(\.rawValue))")
+        case .temporaryWithdrawal(let u):
+            guard let v = body?.temporaryWithdrawal?.gracePeriodDate else {
+                return fail(.W4, "temporaryWithdrawal", "present", "absent")
+            }
+            switch date(st.users[u]!.temporaryWithdrawal!, v, rule: .W4, field: "temporaryWithdrawal.gracePeriodDate") {
+            case .failure(let f): return f
+            case .success(let d): st.users[u]!.temporaryWithdrawal = d
+            }
+            return nil
+        case .transferAccount(let et): return checkTransferAccount(et, &st)
+        case .transferKey(let k): return checkTransferKey(k, &st)
+        case .ticket(let et): return checkTicket(et, &st)
+        case .failInfo(let a, let n): return checkFailInfo(a, n, &st)
+        case .banInfo(let u): return checkBanInfo(u, &st)
+        case .serverToken, .serverMember, .serverMembers, .idPMembers, .failedUsers, .validatedMember, .graceBanInfo:
+            return checkServer(e, &st)
+        }
+    }
+}

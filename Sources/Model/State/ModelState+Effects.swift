@@ -1,0 +1,122 @@
+import Protocol
+
+// The state changes shared by several operations.
+extension ModelState {
+    /// Records deadlines a path assumed passed, forgetting those the floor makes certain anyway.
+    mutating func remember(_ learned: [Deadline]) {
+        passedDeadlines.formUnion(learned)
+        if !passedDeadlines.isEmpty { passedDeadlines = passedDeadlines.filter { $0.latest > timeFloor } }
+    }
+
+    mutating func revoke(_ t: Sym, _ rule: RuleID) {
+        guard tokens[t] != nil, tokens[t]!.revoked == nil else { return }
+        tokens[t]!.revoked = rule
+    }
+
+    /// Revokes every token of `user` (optionally only sessions logged in with `code`, except `keep`).
+    mutating func revokeTokens(of user: Sym, loggedInWith code: IdPCode? = nil, except keep: Sym? = nil, _ rule: RuleID)
+    {
+        for (t, tok) in tokens where tok.user == user && tok.revoked == nil && t != keep {
+            if let code, tok.loggedIn.idPCode != code { continue }
+            tokens[t]!.revoked = rule
+        }
+    }
+
+    /// Deletes the user's TransferAccount and TransferKey (T14).
+    mutating func deleteTransferCredentials(of user: Sym) {
+        if let a = users[user]?.transferAccount { transferAccounts[a] = nil }
+        if let k = users[user]?.transferKey { transferKeys[k] = nil }
+        users[user]?.transferAccount = nil
+        users[user]?.transferKey = nil
+    }
+
+    mutating func map(_ account: AccountRef, to user: Sym) {
+        users[user]!.authList.insert(account)
+        owners[account] = user
+        freedBy[account] = nil
+    }
+
+    /// Takes `account` away from its owner; `freedBecause` records why it is now unowned (when it is).
+    mutating func unmap(_ account: AccountRef, freedBecause rule: RuleID?) {
+        guard let owner = owners[account] else { return }
+        users[owner]?.authList.remove(account)
+        owners[account] = nil
+        if let rule { freedBy[account] = rule }
+    }
+
+    /// Withdraws `user` (§2.10): `D`, mappings freed, tokens revoked, credentials deleted.
+    mutating func withdraw(_ user: Sym, _ record: WithdrawalRecord, _ rule: RuleID) {
+        for a in users[user]!.authList { unmap(a, freedBecause: rule) }
+        revokeTokens(of: user, rule)
+        deleteTransferCredentials(of: user)
+        users[user]!.withdrawal = record
+        users[user]!.temporaryWithdrawal = nil
+        users[user]!.graceBan = nil
+        users[user]!.ban = nil
+    }
+
+    /// A user left without any IdP becomes lost `M`: its tokens die and its credentials go (M9, T14).
+    mutating func loseIfEmpty(_ user: Sym, _ rule: RuleID) {
+        guard let u = users[user], u.authList.isEmpty, !u.isWithdrawn else { return }
+        users[user]!.lost = true
+        users[user]!.temporaryWithdrawal = nil
+        users[user]!.graceBan = nil
+        revokeTokens(of: user, rule)
+        deleteTransferCredentials(of: user)
+    }
+
+    mutating func newUser(_ s: Sym, account: AccountRef) {
+        users[s] = UserState()
+        map(account, to: s)
+    }
+
+    /// A new session on `device` (the device's previous token is revoked, L10).
+    mutating func newSession(_ t: Sym, user: Sym, device: DeviceRef, loggedIn: AccountRef, expiry: Deadline) {
+        if let prev = devices[device] { revoke(prev, .L10) }
+        tokens[t] = TokenState(user: user, device: device, loggedIn: loggedIn, expiry: expiry, revoked: nil)
+        devices[device] = t
+    }
+
+    /// Maps `account` to `user` as add mapping step 4 does (M4, T14): a guest-only user loses its
+    /// guest entry and the session moves to the new IdP. Returns whether the user was guest-only.
+    @discardableResult
+    mutating func addMapping(_ account: AccountRef, to user: Sym, session: Sym) -> Bool {
+        let guestOnly = users[user]!.isGuestOnly
+        if guestOnly, let g = users[user]!.guestKey {
+            unmap(g, freedBecause: .M4)
+            tokens[session]?.loggedIn = account
+            deleteTransferCredentials(of: user)
+        }
+        map(account, to: user)
+        return guestOnly
+    }
+
+    /// §2.13 step 10: the user's guest key moves to `device`; the account's tokens die; the device's
+    /// previous guest owner is lost; a new guest session for the user on `device`.
+    mutating func transfer(_ user: Sym, to device: DeviceRef, session: Sym, expiry: Deadline) {
+        if let old = users[user]!.guestKey { unmap(old, freedBecause: .T4) }
+        let key = AccountRef.guest(device)
+        if let g = owners[key], g != user {
+            unmap(key, freedBecause: nil)
+            loseIfEmpty(g, .T4)
+        }
+        revokeTokens(of: user, .T4)
+        map(key, to: user)
+        newSession(session, user: user, device: device, loggedIn: key, expiry: expiry)
+    }
+
+    /// The live current session of `device`, if any (not revoked; `passed` decides expiry).
+    func currentSession(_ device: DeviceRef) -> Sym? { devices[device] }
+
+    /// The live TransferAccount whose current id is `id` (by value when sent, else by symbol).
+    func transferAccount(withId id: CredentialArg, sent: String?) -> Sym? {
+        guard case .value(let s) = id else { return nil }
+        return transferAccounts.first { _, ta in sameValue(ta.id, s, sent: sent) }?.key
+    }
+
+    /// Whether the credential `current` equals the presented symbol `presented` (sent as `sent`).
+    func sameValue(_ current: Sym, _ presented: Sym, sent: String?) -> Bool {
+        if let sent, let v = bindings[current] { return v == sent }
+        return current == presented
+    }
+}

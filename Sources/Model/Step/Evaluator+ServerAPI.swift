@@ -1,0 +1,131 @@
+import Protocol
+
+// §3 Server API (E1, E3, E4, E7, E8, E11, E13, E14) and §4 test control (grace ban).
+extension Evaluator {
+    mutating func serverToken(_ ua: UserArg, _ arg: TokenArg, _ linked: Bool) -> Outcome {
+        let u = resolveUser(ua)
+        switch tokenStatus(arg, device: nil, unknownRule: .E1) {
+        case .absent: return done(.gatewayInvalidAccessToken, .E1, "no token")
+        case .dead(let r, let why): return done(.gatewayInvalidAccessToken, r, why)
+        case .live(let t):
+            let tok = s.tokens[t]!
+            guard tok.user == u else {
+                return done(.gatewayInvalidAccessToken, .E1, "\(t) belongs to \(tok.user), not \(ua)")
+            }
+            if s.users[tok.user]!.isBanned { return done(.gatewayInvalidUser, .B1, "\(tok.user) is banned") }
+            return done(
+                .success,
+                .E1,
+                "\(t) is live",
+                [.serverToken(user: tok.user, linked: linked ? tok.loggedIn : nil)]
+            )
+        }
+    }
+
+    mutating func serverMember(_ ua: UserArg) -> Outcome {
+        guard let u = resolveUser(ua) else { return done(.memberNotExist, .E3, "\(ua) does not exist") }
+        return done(
+            .success,
+            s.users[u]!.isWithdrawn ? .W2 : .E3,
+            "\(u) is \(s.users[u]!.valid.rawValue)",
+            [.serverMember(user: u)]
+        )
+    }
+
+    mutating func serverMembers(_ us: [UserArg]) -> Outcome {
+        var listed: [Sym] = []
+        for ua in us { if let u = resolveUser(ua), !listed.contains(u) { listed.append(u) } }
+        return done(.success, .E4, "\(listed.count) known users", [.serverMembers(listed)])
+    }
+
+    mutating func serverIdP(_ code: IdPCode, _ accounts: [AccountRef]) -> Outcome {
+        var mapped: [AccountRef: Sym] = [:]
+        if sem.idp.codes.contains(code) {
+            for a in accounts where a.idPCode == code { if let o = s.owners[a] { mapped[a] = o } }
+        }
+        return done(
+            .success,
+            .M3,
+            "\(mapped.count) of \(accounts.count) accounts mapped",
+            [.idPMembers(mapped: mapped, asked: accounts)]
+        )
+    }
+
+    mutating func serverBan(_ us: [UserArg], _ spec: BanSpec) -> Outcome {
+        guard spec.banType == "TEMPORARY" || spec.banType == "PERMANENT" else {
+            return done(.undefinedValue, .E8, "banTypeCode \(spec.banType)")
+        }
+        let temporary = spec.banType == "TEMPORARY"
+        if temporary, op.banEnd == nil { return done(.missingParameter, .B2, "TEMPORARY without end") }
+        if temporary, let e = op.banEnd, paths.passed(Deadline(exactly: e)) {
+            return done(.inappropriateValue, .B2, "end \(e) is not after now")
+        }
+        if us.isEmpty { return done(.missingParameter, .E8, "empty userIdList") }
+        var failed: [UserArg] = []
+        var done_: Set<Sym> = []
+        for ua in us {
+            guard let u = resolveUser(ua), !s.users[u]!.isWithdrawn, !s.users[u]!.lost else {
+                failed.append(ua)
+                continue
+            }
+            if done_.contains(u) { continue }
+            done_.insert(u)
+            s.users[u]!.ban = BanState(
+                permanent: !temporary,
+                end: temporary ? op.banEnd : nil,
+                begin: Deadline(earliest: window.lo, latest: window.hi),
+                message: nil
+            )
+            s.users[u]!.graceBan = nil
+        }
+        return done(.success, .B4, "\(done_.count) banned, \(failed.count) failed", [.failedUsers(failed)])
+    }
+
+    mutating func serverRelease(_ us: [UserArg]) -> Outcome {
+        var failed: [UserArg] = []
+        for ua in us {
+            guard let u = resolveUser(ua), s.users[u]!.isBanned else {
+                failed.append(ua)
+                continue
+            }
+            s.users[u]!.ban = nil
+        }
+        return done(
+            .success,
+            .B4,
+            "\(us.count - failed.count) released, \(failed.count) failed",
+            [.failedUsers(failed)]
+        )
+    }
+
+    mutating func serverValidate(_ c: TransferCredentials) -> Outcome {
+        guard taSem.enabled else { return done(.productNotEnabled, .T12, "TransferAccount is disabled") }
+        guard let a = s.transferAccount(withId: c.id, sent: sent(c.id.symbol)) else {
+            return done(.transferAccountIDNotFoundServer, .T12, "no TransferAccount has id \(c.id)")
+        }
+        let ta = s.transferAccounts[a]!
+        if let e = ta.expiry, paths.passed(e) { return done(.transferAccountExpiredServer, .T12, "\(a) expired") }
+        if taSem.oneTime, ta.used { return done(.transferAccountAlreadyUsedServer, .T12, "\(a) was used") }
+        if ta.blocked != nil { return done(.transferAccountBlockedServer, .T12, "\(a) is blocked") }
+        if !passwordMatches(ta, c.password) { return done(.transferAccountWrongPasswordServer, .T12, "wrong password") }
+        return done(.success, .T12, "\(a) is valid", [.validatedMember(user: ta.user)])
+    }
+
+    mutating func serverWithdraw(_ ua: UserArg, _ regUser: String) -> Outcome {
+        if regUser.isEmpty || regUser.contains(where: \.isWhitespace) || regUser.count > 64 {
+            return done(.inappropriateValue, .E14, "regUser \"\(regUser)\" is invalid")
+        }
+        guard let u = resolveUser(ua) else { return done(.memberNotExist, .E14, "\(ua) does not exist") }
+        if s.users[u]!.isWithdrawn { return done(.memberAlreadyWithdrawn, .W2, "\(u) is already withdrawn") }
+        s.withdraw(u, WithdrawalRecord(eventLogType: "WAES", regUser: regUser), .W1)
+        return done(.success, .W1, "\(u) is withdrawn by the server")
+    }
+
+    mutating func graceBan(_ ua: UserArg, _ seconds: Int64) -> Outcome {
+        guard let u = resolveUser(ua) else { return done(.memberNotExist, .B5, "\(ua) does not exist") }
+        let st = s.users[u]!
+        if st.isWithdrawn || st.lost { return done(.memberAlreadyWithdrawn, .B5, "\(u) is \(st.valid.rawValue)") }
+        s.users[u]!.graceBan = window.deadline(after: seconds * 1000)
+        return done(.success, .B5, "\(u) is grace-banned", [.graceBanInfo(user: u)])
+    }
+}

@@ -1,0 +1,64 @@
+import Protocol
+
+// §2.10–2.11: withdraw, temporary withdrawal; §4.9 deadlines.
+extension Evaluator {
+    mutating func withdraw(_ d: DeviceRef, _ arg: TokenArg) -> Outcome {
+        let gate = preamble(d, arg)
+        guard case .pass(let sess) = gate else { return gate.stopped! }
+        s.withdraw(sess.user, WithdrawalRecord(eventLogType: "WAA"), .W1)
+        return done(.success, .W1, "\(sess.user) is withdrawn")
+    }
+
+    mutating func requestTemporaryWithdrawal(_ d: DeviceRef, _ arg: TokenArg) -> Outcome {
+        let gate = preamble(d, arg)
+        guard case .pass(let sess) = gate else { return gate.stopped! }
+        if s.users[sess.user]!.temporaryWithdrawal != nil {
+            return done(.withdrawAlreadyTemporaryWithdraw, .W4, "\(sess.user) already requested it")
+        }
+        s.users[sess.user]!.temporaryWithdrawal = window.deadline(after: sem.withdrawal.gracePeriodMilliseconds)
+        return done(.success, .W4, "\(sess.user) becomes T", [.temporaryWithdrawal(user: sess.user)])
+    }
+
+    mutating func cancelTemporaryWithdrawal(_ d: DeviceRef, _ arg: TokenArg) -> Outcome {
+        let gate = preamble(d, arg)
+        guard case .pass(let sess) = gate else { return gate.stopped! }
+        if s.users[sess.user]!.temporaryWithdrawal == nil {
+            return done(.withdrawNotTemporaryWithdraw, .W4, "\(sess.user) is not T")
+        }
+        s.users[sess.user]!.temporaryWithdrawal = nil
+        return done(.success, .W4, "the request is cancelled")
+    }
+
+    /// §1.5, §4.9: every deadline the clock has passed takes effect before the request, in order.
+    mutating func applyDeadlines() {
+        enum Effect { case withdraw, banEnd, graceEnd, unblock }
+        var events: [(Deadline, Effect, Sym)] = []
+        for (u, st) in s.users where !st.isWithdrawn {
+            if let d = st.temporaryWithdrawal { events.append((d, .withdraw, u)) }
+            if let b = st.ban, !b.permanent, let e = b.end { events.append((Deadline(exactly: e), .banEnd, u)) }
+            if let g = st.graceBan { events.append((g, .graceEnd, u)) }
+        }
+        for (a, ta) in s.transferAccounts {
+            if let e = ta.blocked?.end { events.append((e, .unblock, a)) }
+        }
+        events.sort { ($0.0.earliest, $0.2) < ($1.0.earliest, $1.2) }
+        for (d, effect, x) in events where d.earliest <= window.hi {
+            switch effect {
+            case .withdraw:
+                guard s.users[x]?.temporaryWithdrawal == d, paths.passed(d) else { continue }
+                s.withdraw(x, WithdrawalRecord(eventLogType: "WAGE"), .W5)
+            case .banEnd:
+                guard s.users[x]?.ban != nil, paths.passed(d) else { continue }
+                s.users[x]!.ban = nil
+            case .graceEnd:
+                guard s.users[x]?.graceBan == d, paths.passed(d) else { continue }
+                s.users[x]!.graceBan = nil
+                s.users[x]!.ban = BanState(permanent: true, end: nil, begin: d, message: nil)
+            case .unblock:
+                guard s.transferAccounts[x]?.blocked != nil, paths.passed(d) else { continue }
+                s.transferAccounts[x]!.blocked = nil
+                s.transferAccounts[x]!.failCount = 0
+            }
+        }
+    }
+}

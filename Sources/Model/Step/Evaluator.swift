@@ -1,0 +1,148 @@
+import Protocol
+
+/// Evaluates one operation on one state along one path of choices. Each check of docs/PROTOCOL.md
+/// is a line here, in the document's order; the first that applies answers and changes nothing.
+struct Evaluator {
+    let sem: Semantics
+    let op: Op
+    var s: ModelState
+    var paths: Paths
+
+    enum Gate<T> {
+        case pass(T)
+        case stop(Outcome)
+        var stopped: Outcome? { if case .stop(let o) = self { o } else { nil } }
+    }
+
+    enum TokenStatus {
+        case absent
+        case dead(RuleID, String)
+        case live(Sym)
+    }
+
+    var window: ClockWindow { paths.window }
+
+    mutating func done(_ code: ResultCode, _ rule: RuleID, _ because: String, _ expect: [Expectation] = []) -> Outcome {
+        Outcome(code: code, rule: rule, because: because, expectations: expect, next: s)
+    }
+
+    func sent(_ sym: Sym?) -> String? { sym.flatMap { op.values[$0] } }
+
+    func sym(_ kind: Sym.Kind) -> Sym { Sym(kind, op.id) }
+
+    mutating func run() -> Outcome {
+        switch op.action {
+        case .loginGuest(let d, let ignore): loginGuest(d, ignore)
+        case .loginIdP(let d, let c, let ignore): loginIdP(d, c, ignore)
+        case .loginToken(let d, let t): loginToken(d, t)
+        case .changeLogin(let d, let t, let k, let c): changeLogin(d, t, k, c)
+        case .logout(let d, let t): logout(d, t)
+        case .getMember(let d, let t): getMember(d, t)
+        case .mappingList(let d, let t): mappingList(d, t)
+        case .addMapping(let d, let t, let c): addMapping(d, t, c)
+        case .addMappingForcibly(let d, let t, let k, let c): addMappingForcibly(d, t, k, c)
+        case .removeMapping(let d, let t, let x): removeMapping(d, t, x)
+        case .withdraw(let d, let t): withdraw(d, t)
+        case .requestTemporaryWithdrawal(let d, let t): requestTemporaryWithdrawal(d, t)
+        case .cancelTemporaryWithdrawal(let d, let t): cancelTemporaryWithdrawal(d, t)
+        case .issueTransferAccount(let d, let t): issueTransferAccount(d, t)
+        case .queryTransferAccount(let d, let t): queryTransferAccount(d, t)
+        case .renewTransferAccount(let d, let t, let r): renewTransferAccount(d, t, r)
+        case .transferLogin(let d, let c): transferLogin(d, c)
+        case .issueTransferKey(let d, let t, let e): issueTransferKey(d, t, e)
+        case .transferKeyLogin(let d, let k): transferKeyLogin(d, k)
+        case .serverToken(let u, let t, let linked): serverToken(u, t, linked)
+        case .serverMember(let u): serverMember(u)
+        case .serverMembers(let us): serverMembers(us)
+        case .serverIdP(let code, let accounts): serverIdP(code, accounts)
+        case .serverBan(let us, let spec): serverBan(us, spec)
+        case .serverRelease(let us): serverRelease(us)
+        case .serverValidate(let c): serverValidate(c)
+        case .serverWithdraw(let u, let regUser): serverWithdraw(u, regUser)
+        case .advanceClock: done(.success, .TC, "clock advanced")
+        case .graceBan(let u, let secs): graceBan(u, secs)
+        }
+    }
+
+    // MARK: Sessions
+
+    /// Live: not revoked and not expired (the device is checked by the caller).
+    mutating func isLive(_ t: Sym) -> Bool {
+        guard let tok = s.tokens[t], tok.revoked == nil else { return false }
+        return !paths.passed(tok.expiry)
+    }
+
+    /// The device's current session when it is live.
+    mutating func liveCurrent(_ d: DeviceRef) -> Sym? {
+        guard let t = s.devices[d], isLive(t) else { return nil }
+        return t
+    }
+
+    func resolveToken(_ t: Sym) -> Sym? { s.resolve(t, sent: sent(t)) { s.tokens[$0] != nil } }
+    func resolveUser(_ u: UserArg) -> Sym? {
+        guard case .user(let x) = u else { return nil }
+        return s.resolve(x, sent: sent(x)) { s.users[$0] != nil }
+    }
+
+    /// §1.7: is the presented token live for a call from `device` (`nil`: no device check, E1)?
+    mutating func tokenStatus(_ arg: TokenArg, device: DeviceRef?, unknownRule: RuleID) -> TokenStatus {
+        switch arg {
+        case .none: return .absent
+        case .garbage: return .dead(unknownRule, "the token was never issued")
+        case .token(let x):
+            guard let t = resolveToken(x), let tok = s.tokens[t] else {
+                return .dead(unknownRule, "the token is unknown")
+            }
+            if let r = tok.revoked { return .dead(r, "\(t) was revoked (\(r))") }
+            if let device, tok.device != device {
+                return .dead(.L11, "\(t) was issued to \(tok.device), presented from \(device)")
+            }
+            if paths.passed(tok.expiry) { return .dead(.L4, "\(t) expired at \(tok.expiry)") }
+            return .live(t)
+        }
+    }
+
+    /// The auth preamble of authenticated operations (§1.7, L12, B1).
+    mutating func preamble(_ d: DeviceRef, _ arg: TokenArg, checkBan: Bool = true) -> Gate<(token: Sym, user: Sym)> {
+        switch tokenStatus(arg, device: d, unknownRule: .L12) {
+        case .absent: return .stop(done(.notLoggedIn, .L12, "no Authorization header"))
+        case .dead(let r, let why): return .stop(done(.authInvalidGamebaseToken, r, why))
+        case .live(let t):
+            let u = s.tokens[t]!.user
+            if checkBan, s.users[u]!.isBanned {
+                return .stop(done(.bannedMember, .B1, "\(u) is banned", [.banInfo(user: u)]))
+            }
+            return .pass((t, u))
+        }
+    }
+
+    /// The account an IdP credential proves, or `nil` when the token is forged (§1.6, F1).
+    func verify(_ c: IdPCredential) -> AccountRef? {
+        guard let a = c.account else { return nil }
+        if sem.idp.tokenMode == .plain { return AccountRef(c.idPCode, a.index) }
+        guard c.form == .valid, a.idPCode == c.idPCode else { return nil }
+        return a
+    }
+
+    func badLineRegion(_ c: IdPCredential) -> Bool {
+        guard c.idPCode == .line, let r = c.lineRegion else { return false }
+        return !sem.idp.lineRegions.contains(r)
+    }
+
+    func member(_ u: Sym, isNew: Bool = false, userRule: RuleID = .M3, authListRule: RuleID) -> Expectation {
+        let st = s.users[u]!
+        return .member(
+            ExpectedMember(
+                user: u,
+                isNew: isNew,
+                userRule: userRule,
+                valid: st.valid,
+                authList: st.authList,
+                authListRule: authListRule,
+                lastLoginDate: !isNew
+            )
+        )
+    }
+
+    var tokenExpiry: Deadline { window.deadline(after: sem.tokens.lifetimeSeconds * 1000, boundaryAmbiguous: true) }
+}
