@@ -1,0 +1,87 @@
+import Model
+import Protocol
+
+/// What a target can do beyond client operations.
+public struct TargetCapabilities: Hashable, Sendable, Codable {
+    /// Server API (`X-Secret-Key`): E1…E15.
+    public var serverAPI: Bool
+    /// Test control: clock advance/freeze, grace ban.
+    public var testControl: Bool
+    public init(serverAPI: Bool = true, testControl: Bool = true) {
+        self.serverAPI = serverAPI
+        self.testControl = testControl
+    }
+}
+
+/// Everything that decides what a fuzz player does. Same configuration and seed → same choices
+/// (given the same answers).
+public struct FuzzConfiguration: Sendable, Codable {
+    public var seed: UInt64
+    /// Salts every identity of the run (`[A-Za-z0-9]`): fresh per run so runs never collide.
+    public var runSalt: String
+    public var semantics: Semantics
+    /// The test IdP secret used to mint (and forge) IdP tokens. Not written to reports.
+    public var idPSecret: String
+    /// Relative weight of each operation kind (missing kinds use ``defaultWeights``).
+    public var weights: [OperationKind: Double]
+    /// Share of planned operations that are adversarial moves (0…1).
+    public var adversarialShare: Double
+    public var devicesPerPlayer: Int
+    public var accountsPerIdP: Int
+    /// IdP types players own accounts of (besides guest).
+    public var idPCodes: [IdPCode]
+    public var capabilities: TargetCapabilities
+    /// Operations per episode; then the player starts over with fresh identities.
+    public var episodeLength: Int
+    /// Without test control: how far the server clock may be from the local one (ms).
+    public var clockToleranceMs: Int64
+    /// Steps after a lost answer during which its operation may still take effect.
+    public var pendingHorizon: Int
+
+    public init(
+        seed: UInt64,
+        runSalt: String = "run",
+        semantics: Semantics = .default,
+        idPSecret: String = IdPTokenSigner.defaultSecret,
+        weights: [OperationKind: Double] = [:],
+        adversarialShare: Double = 0.25,
+        devicesPerPlayer: Int = 3,
+        accountsPerIdP: Int = 2,
+        idPCodes: [IdPCode] = [.google, .facebook, .line],
+        capabilities: TargetCapabilities = .init(),
+        episodeLength: Int = 120,
+        clockToleranceMs: Int64 = 2_000,
+        pendingHorizon: Int = 6
+    ) {
+        self.seed = seed
+        self.runSalt = runSalt
+        self.semantics = semantics
+        self.idPSecret = idPSecret
+        self.weights = weights
+        self.adversarialShare = adversarialShare
+        self.devicesPerPlayer = devicesPerPlayer
+        self.accountsPerIdP = accountsPerIdP
+        self.idPCodes = idPCodes
+        self.capabilities = capabilities
+        self.episodeLength = episodeLength
+        self.clockToleranceMs = clockToleranceMs
+        self.pendingHorizon = pendingHorizon
+    }
+
+    /// The weight of `kind`, zero when the target lacks the capability it needs.
+    public func weight(_ kind: OperationKind) -> Double {
+        if kind.needsServerAPI, !capabilities.serverAPI { return 0 }
+        if kind.needsTestControl, !capabilities.testControl { return 0 }
+        return max(0, weights[kind] ?? Self.defaultWeights[kind] ?? 1)
+    }
+
+    /// A mix that reaches every rule within a few thousand operations.
+    public static let defaultWeights: [OperationKind: Double] = [
+        .loginGuest: 6, .loginIdP: 8, .loginToken: 4, .loginChange: 3, .logout: 2, .memberGet: 3, .mappingList: 1.5,
+        .mappingAdd: 8, .mappingForcibly: 4, .mappingRemove: 3, .withdraw: 1, .withdrawTemporary: 1.5,
+        .withdrawCancel: 1, .transferIssue: 4, .transferQuery: 1.5, .transferRenew: 2, .transferLogin: 6,
+        .transferKeyIssue: 1.5, .transferKeyLogin: 1.5, .serverToken: 2, .serverMember: 2, .serverMembers: 1,
+        .serverIdP: 1.5, .serverBan: 1.5, .serverRelease: 1.5, .serverValidate: 1.5, .serverWithdraw: 0.5,
+        .testAdvance: 1.2, .testGraceBan: 0.6,
+    ]
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Model
+import Synchronization
+
+/// Gives each operation the window of server time during which the server handled it. Shared by
+/// all players (thread-safe). With test control the server clock is frozen and moves only by the
+/// harness's advances, so windows are exact up to advances in flight; without it, windows are the
+/// local clock widened by a tolerance.
+public final class ClockTracker: Sendable {
+    /// Captured when an operation is sent.
+    public struct Mark: Sendable {
+        let wall: Int64
+        let known: Int64
+    }
+
+    struct State {
+        /// Advances known to have been applied (ms).
+        var known: Int64 = 0
+        /// Advances sent whose answers have not arrived.
+        var pending: Int64 = 0
+    }
+
+    /// Frozen server time at offset zero, or `nil` when the server clock runs on its own.
+    public let frozenBase: Int64?
+    public let toleranceMs: Int64
+    private let state = Mutex(State())
+
+    /// A tracker for a server clock frozen at `frozenAt` (epoch ms, as the freeze call reported).
+    public init(frozenAt: Int64) {
+        frozenBase = frozenAt
+        toleranceMs = 0
+    }
+
+    /// A tracker for a free-running server clock within `toleranceMs` of the local clock.
+    public init(toleranceMs: Int64) {
+        frozenBase = nil
+        self.toleranceMs = toleranceMs
+    }
+
+    public var isExact: Bool { frozenBase != nil }
+
+    static func wallNow() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
+
+    public func begin() -> Mark {
+        let known = state.withLock { $0.known }
+        return Mark(wall: Self.wallNow(), known: known)
+    }
+
+    public func end(_ m: Mark) -> ClockWindow {
+        let (known, pending) = state.withLock { ($0.known, $0.pending) }
+        if let base = frozenBase { return ClockWindow(lo: base + m.known, hi: base + known + pending) }
+        return ClockWindow(lo: m.wall - toleranceMs + m.known, hi: Self.wallNow() + toleranceMs + known + pending)
+    }
+
+    /// The best estimate of the server's time now (for absolute inputs such as a ban's `end`).
+    public func now() -> Int64 {
+        let known = state.withLock { $0.known }
+        return (frozenBase ?? Self.wallNow()) + known
+    }
+
+    /// Call before sending a clock advance.
+    public func beginAdvance(seconds: Int64) { state.withLock { $0.pending += seconds * 1000 } }
+
+    /// Call when its answer arrives: `applied` false when the server refused it; `nil` when the
+    /// answer was lost (then the advance counts as applied for upper bounds until `resync`).
+    public func endAdvance(seconds: Int64, applied: Bool?) {
+        state.withLock {
+            if applied == true {
+                $0.pending -= seconds * 1000
+                $0.known += seconds * 1000
+            } else if applied == false {
+                $0.pending -= seconds * 1000
+            }
+        }
+    }
+
+    /// Re-anchors on the server's reported time (after a lost advance), frozen mode only.
+    public func resync(serverNow: Int64) {
+        guard let base = frozenBase else { return }
+        state.withLock {
+            $0.known = max($0.known, serverNow - base)
+            $0.pending = 0
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Model
+import Protocol
+
+// Model-guided generation: pick a kind by weight, then arguments from the primary model state —
+// mostly ones whose preconditions hold, a configurable share adversarial.
+extension Player {
+    /// The next operation to send. `now` is the estimated server time (for absolute inputs).
+    public mutating func next(now: Int64) -> PlannedOperation {
+        var action: Action?
+        if let b = burst { action = planBurst(b) }
+        var tries = 0
+        while action == nil, tries < 24 {
+            tries += 1
+            let kind = chooseKind()
+            action = plan(kind, adversarial: chance(configuration.adversarialShare))
+        }
+        let a = action ?? .loginGuest(device: pickDevice(), ignoreAlreadyLoggedIn: true)
+        return make(a, now: now)
+    }
+
+    /// Concretises `action` as this player's next step (also used to replay scripted steps).
+    public mutating func make(_ action: Action, id: Int? = nil, now: Int64) -> PlannedOperation {
+        let opId = id ?? nextOpId
+        nextOpId = max(nextOpId, opId) + 1
+        var op = Op(id: opId, action: action)
+        let st = belief.primary
+        for s in action.references { if let v = st.value(of: s) { op.values[s] = v } }
+        if case .renewTransferAccount(_, _, .manual(let i, let p)) = action {
+            let sem = configuration.semantics.transferAccount
+            for (m, isId) in [(i, true), (p, false)] {
+                if case .fresh(let s) = m {
+                    let f = isId ? sem.idFormat : sem.passwordFormat
+                    op.values[s] = identities.chosen(f == .disabled ? .digitsLowerUpper : f, s.description, op: opId)
+                }
+            }
+            if let a = currentTA(st), let ta = st.transferAccounts[a] {
+                op.values[PlannedOperation.currentIdKey] = st.value(of: ta.id)
+                op.values[PlannedOperation.currentPasswordKey] = st.value(of: ta.password)
+            }
+        }
+        if let c = action.credential { op.idPToken = idPToken(c, op: opId) }
+        if case .serverBan(_, let spec) = action, let secs = spec.endInSeconds { op.banEnd = now + secs * 1000 }
+        return PlannedOperation(op: op, player: index, identities: identities)
+    }
+
+    /// Whether every symbol `action` refers to has a known value (so it can be sent).
+    public func canSend(_ action: Action) -> Bool {
+        action.references.allSatisfy { belief.primary.value(of: $0) != nil }
+    }
+
+    func idPToken(_ c: IdPCredential, op: Int) -> String? {
+        guard let a = c.account else { return nil }
+        let acct = identities.idPAccount(a)
+        if configuration.semantics.idp.tokenMode == .plain { return acct.idPId }
+        switch c.form {
+        case .valid: return signer.mint(acct, issuedAt: Int64(op))
+        case .forged: return signer.forge(acct, issuedAt: Int64(op))
+        case .malformed: return identities.malformedIdPToken(op: op)
+        }
+    }
+
+    // MARK: Randomness
+
+    mutating func chance(_ p: Double) -> Bool { Double(rng.next() >> 11) / Double(1 << 53) < p }
+    mutating func pick<T>(_ xs: [T]) -> T? { xs.isEmpty ? nil : xs[Int(rng.next() % UInt64(xs.count))] }
+    mutating func int(_ r: ClosedRange<Int64>) -> Int64 { r.lowerBound + Int64(rng.next() % UInt64(r.count)) }
+
+    mutating func chooseKind() -> OperationKind {
+        let kinds = OperationKind.allCases
+        let weights = kinds.map { configuration.weight($0) }
+        let total = weights.reduce(0, +)
+        var x = Double(rng.next() >> 11) / Double(1 << 53) * total
+        for (k, w) in zip(kinds, weights) {
+            if x < w { return k }
+            x -= w
+        }
+        return .loginGuest
+    }
+
+    // MARK: World queries (on the primary state)
+
+    var devices: [DeviceRef] { (0..<max(1, configuration.devicesPerPlayer)).map(DeviceRef.init) }
+    var accounts: [AccountRef] {
+        configuration.idPCodes.flatMap { c in (1...max(1, configuration.accountsPerIdP)).map { AccountRef(c, $0) } }
+    }
+    mutating func pickDevice() -> DeviceRef { pick(devices)! }
+
+    struct Session {
+        var device: DeviceRef
+        var token: Sym
+        var user: Sym
+    }
+
+    /// Devices whose current token is bound, unrevoked and not surely expired.
+    var sessions: [Session] {
+        let st = belief.primary
+        return devices.compactMap { d in
+            guard let t = st.devices[d], let tok = st.tokens[t], tok.revoked == nil, st.value(of: t) != nil,
+                tok.expiry.latest > st.timeFloor, st.users[tok.user] != nil
+            else { return nil }
+            return Session(device: d, token: t, user: tok.user)
+        }
+    }
+
+    /// Tokens that are bound but dead (or from another device): stale tokens to replay.
+    var staleTokens: [Sym] {
+        let st = belief.primary
+        return st.tokens.keys.filter { st.value(of: $0) != nil && st.tokens[$0]!.revoked != nil }.sorted()
+    }
+
+    func currentTA(_ st: ModelState) -> Sym? {
+        sessions.lazy.compactMap { st.users[$0.user]?.transferAccount }.first
+    }
+
+    mutating func pickSession(where ok: (ModelState, Session) -> Bool = { _, _ in true }) -> Session? {
+        let st = belief.primary
+        return pick(sessions.filter { ok(st, $0) })
+    }
+
+    /// An authenticated call's token: the session's, or (adversarially) a stale, missing,
+    /// unknown or other device's token.
+    mutating func authToken(_ s: Session, adversarial: Bool) -> (DeviceRef, TokenArg) {
+        guard adversarial else { return (s.device, .token(s.token)) }
+        switch rng.next() % 4 {
+        case 0: return (s.device, .none)
+        case 1: return (s.device, .garbage)
+        case 2: if let t = pick(staleTokens) { return (belief.primary.tokens[t]!.device, .token(t)) }
+        default: break
+        }
+        let other = devices.filter { $0 != s.device }
+        return (pick(other) ?? s.device, .token(s.token))
+    }
+}

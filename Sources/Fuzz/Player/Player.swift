@@ -1,0 +1,129 @@
+import Model
+import Protocol
+import Transport
+
+/// One virtual player: a seeded, model-guided generator plus the sequential oracle for its own
+/// private world (devices and IdP accounts salted by run, shard, player and episode). A value
+/// type owned by one task: call ``next(now:)``, execute, then ``observe(_:_:window:)``.
+public struct Player: Sendable {
+    public let configuration: FuzzConfiguration
+    public let index: Int
+    public let shard: Int
+    var rng: SplitMix64
+    let signer: IdPTokenSigner
+    public private(set) var episode = 0
+    public private(set) var identities: Identities
+    public private(set) var belief: Belief
+    /// The current episode's operations so far (with the concrete values they were sent with).
+    public private(set) var history: [Op] = []
+    var nextOpId = 1
+    /// A burst of wrong transfer passwords in progress: the account and how many remain.
+    var burst: (account: Sym, remaining: Int)?
+    var stepsWithPending = 0
+    /// Final beliefs of finished episodes (newest last), for the end-of-run audit.
+    public private(set) var retired: [(identities: Identities, belief: Belief)] = []
+    /// How many finished episodes to keep for the audit.
+    public var keepRetired = 2
+    /// Episodes abandoned because the model could no longer track them (never a false alarm).
+    public private(set) var desyncs = 0
+
+    public init(configuration: FuzzConfiguration, index: Int, shard: Int = 0) {
+        self.configuration = configuration
+        self.index = index
+        self.shard = shard
+        rng = SplitMix64(seed: StableHash.of(String(configuration.seed), String(shard), String(index)))
+        signer = IdPTokenSigner(secret: configuration.idPSecret)
+        identities = Identities(salt: Self.salt(configuration.runSalt, shard, index, 0))
+        belief = Belief(model: GamebaseModel(semantics: configuration.semantics))
+    }
+
+    /// A player that replays given steps under `salt` (shrinking, replay).
+    public init(configuration: FuzzConfiguration, index: Int, salt: String) {
+        self.init(configuration: configuration, index: index)
+        identities = Identities(salt: salt)
+    }
+
+    static func salt(_ run: String, _ shard: Int, _ player: Int, _ episode: Int) -> String {
+        "\(run)-s\(shard)-p\(player)-e\(episode)"
+    }
+
+    var matcher: Matcher { Matcher(identities: identities, semantics: configuration.semantics) }
+    var model: GamebaseModel { belief.model }
+
+    /// Starts over with fresh identities.
+    public mutating func newEpisode() {
+        if !history.isEmpty {
+            retired.append((identities, belief))
+            if retired.count > keepRetired { retired.removeFirst(retired.count - keepRetired) }
+        }
+        episode += 1
+        identities = Identities(salt: Self.salt(configuration.runSalt, shard, index, episode))
+        belief = Belief(model: model)
+        history = []
+        nextOpId = 1
+        burst = nil
+        stepsWithPending = 0
+    }
+
+    /// Judges the result of `planned` (which the server handled within `window`).
+    public mutating func observe(_ planned: PlannedOperation, _ result: ExecutionResult, window: ClockWindow) -> StepVerdict
+    {
+        let op = planned.op
+        history.append(op)
+        var verdict = StepVerdict(kind: op.kind, code: result.code, outcome: .ok, violations: [], predictedCodes: [])
+        switch result.outcome {
+        case .transportError:
+            belief.observeLost(op, window)
+            verdict.outcome = .transportError
+        case .protocolError(let e):
+            verdict.outcome = .unexpected
+            verdict.violations = [violation(Mismatch(.X2, "envelope", expected: "HTTP 200 with a Gamebase envelope", observed: e.description), op, result)]
+        case .answer(let obs, let envelope):
+            let j = belief.observe(op, window, obs, matcher: matcher)
+            verdict.predictedCodes = j.expectedCodes
+            if let m = envelope ?? j.mismatch {
+                verdict.outcome = .unexpected
+                verdict.violations = [violation(m, op, result, because: j.because)]
+            } else {
+                verdict.outcome = obs.code.isSuccess ? .ok : .expectedError
+            }
+        }
+        if !verdict.violations.isEmpty {
+            newEpisode()
+        } else if belief.isOverflowing {
+            desyncs += 1
+            newEpisode()
+        } else {
+            if belief.hasPending {
+                stepsWithPending += 1
+                if stepsWithPending > configuration.pendingHorizon {
+                    belief.retirePending()
+                    stepsWithPending = 0
+                }
+            }
+            if history.count >= configuration.episodeLength { newEpisode() }
+        }
+        return verdict
+    }
+
+    func violation(_ m: Mismatch, _ op: Op, _ r: ExecutionResult, because: String = "") -> Violation {
+        Violation(
+            rule: m.rule,
+            message: because.isEmpty ? m.description : "\(m.description); the model expected it because \(because)",
+            field: m.field,
+            expected: m.expected,
+            observed: m.observed,
+            kind: op.kind,
+            player: index,
+            seed: configuration.seed,
+            salt: identities.salt,
+            sequence: history.map(\.symbolic),
+            response: r.response.map { String(decoding: $0.body.prefix(4096), as: UTF8.self) }
+        )
+    }
+}
+
+extension Op {
+    /// The step without the concrete values of one run.
+    public var symbolic: Op { Op(id: id, action: action) }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Model
+import Protocol
+
+extension Renderer {
+    func iso(_ ms: Int64) -> String { GamebaseDate.iso8601(milliseconds: ms) }
+
+    mutating func serverMember(_ u: Sym, _ st: inout ModelState, withTW: Bool) -> ServerMember {
+        let user = st.users[u]!
+        let uid = value(u, &st)
+        return ServerMember(
+            userId: uid,
+            valid: user.valid,
+            appId: semantics.appId,
+            regDate: iso(now),
+            lastLoginDate: user.isWithdrawn ? nil : iso(now),
+            authList: user.authList.sorted().map { ServerAuthMapping(userId: uid, idPCode: $0.idPCode, authKey: identities.idPId($0), regDate: iso(now)) },
+            temporaryWithdrawal: withTW ? user.temporaryWithdrawal.map { ServerTemporaryWithdrawal(gracePeriodDate: iso($0.earliest)) } : nil
+        )
+    }
+
+    mutating func renderServer(_ e: Expectation, _ o: Outcome, _ st: inout ModelState) -> Observation? {
+        let header = ResponseHeader(transactionId: "sim", code: o.code)
+        switch e {
+        case .serverToken(let u, let linked):
+            let m = serverMember(u, &st, withTW: true)
+            let l = linked.map { LinkedIdP(idPCode: $0.idPCode, idPId: identities.idPId($0)) }
+            return .tokenAuthentication(decode(["header": header, "member": m, "linkedIdP": l]))
+        case .serverMember(let u):
+            let m = serverMember(u, &st, withTW: false)
+            let user = st.users[u]!
+            let info: MemberInfo? = user.isWithdrawn ? nil : decode(fields: ["deviceCountryCode": "KR", "usimCountryCode": "KR", "language": "en", "osCode": "IOS", "telecom": "x", "storeCode": "AS", "network": "wifi", "deviceModel": "x", "osVersion": "1", "sdkVersion": "1", "clientVersion": "1"])
+            let tw = user.valid == .temporaryWithdrawal ? user.temporaryWithdrawal.map { ServerTemporaryWithdrawal(gracePeriodDate: iso($0.earliest)) } : nil
+            return .member(decode(["header": header, "member": m, "temporaryWithdrawal": tw, "memberInfo": info]))
+        case .serverMembers(let users):
+            var list: [MemberSummary] = []
+            for u in users {
+                let m = serverMember(u, &st, withTW: false)
+                list.append(decode(["userId": m.userId, "valid": m.valid.rawValue, "appId": m.appId, "regDate": m.regDate, "lastLoginDate": m.lastLoginDate]))
+            }
+            return .members(decode(["header": header, "memberList": list]))
+        case .idPMembers(let mapped, _):
+            var result: [String: String] = [:]
+            for (a, u) in mapped { result[identities.idPId(a)] = value(u, &st) }
+            return .idPMembers(decode(["header": header, "result": result]))
+        case .failedUsers(let failed):
+            let c = Concrete(PlannedOperation(op: op, player: 0, identities: identities), semantics: semantics)
+            var all: [UserArg] = []
+            if case .serverBan(let us, _) = op.action { all = us }
+            if case .serverRelease(let us) = op.action { all = us }
+            var remaining = failed
+            var out: [String] = []
+            for (i, ua) in all.enumerated() {
+                if let j = remaining.firstIndex(of: ua) {
+                    remaining.remove(at: j)
+                    out.append(c.user(ua, index: i))
+                }
+            }
+            return .ban(decode(["header": header, "failedUserIdList": out]))
+        case .validatedMember(let u):
+            let m = serverMember(u, &st, withTW: false)
+            let summary: MemberSummary = decode(["userId": m.userId, "valid": m.valid.rawValue, "appId": m.appId, "regDate": m.regDate])
+            return .validate(decode(["header": header, "member": summary]))
+        case .graceBanInfo(let u):
+            return .graceBan(decode(["header": header, "graceBanInfo": GraceBanInfo(gracePeriodDate: st.users[u]!.graceBan!.earliest, message: "")]))
+        default:
+            return nil
+        }
+    }
+}
+
+/// Builds a Decodable value from fields (the Server API types have no public memberwise inits).
+func decode<T: Decodable>(_ fields: [String: (any Encodable)?]) -> T {
+    var object: [String: Any] = [:]
+    for (k, v) in fields {
+        guard let v, let data = try? JSONEncoder().encode(v),
+            let any = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
+        else { continue }
+        object[k] = any
+    }
+    let data = try! JSONSerialization.data(withJSONObject: object)
+    return try! JSONDecoder().decode(T.self, from: data)
+}
+
+func decode<T: Decodable>(fields: [String: String]) -> T { decode(fields.mapValues { $0 as (any Encodable)? }) }

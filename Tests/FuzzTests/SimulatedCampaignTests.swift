@@ -1,0 +1,25 @@
+import Fuzz
+import Model
+import Protocol
+import Testing
+
+@Suite("Campaigns against the model-backed simulated target")
+struct SimulatedCampaignTests {
+    static func campaign(_ config: FuzzConfiguration, _ target: SimulatedTarget, ops: Int, players: Int = 4, stop: Bool = false) async -> CampaignResult {
+        let clock = ClockTracker(frozenAt: target.now)
+        return await FuzzCampaign(configuration: config, executor: target, clock: clock, players: players, operationBudget: ops, stopOnFirstViolation: stop).run()
+    }
+
+    @Test("A target that follows the model gives zero violations and reaches every operation kind", .timeLimit(.minutes(2)))
+    func cleanSimulated() async {
+        var sem = Semantics()
+        sem.transferKey.enabled = true
+        let config = FuzzConfiguration(seed: 7, runSalt: "simclean", semantics: sem)
+        let r = await Self.campaign(config, SimulatedTarget(semantics: sem), ops: 6000)
+        #expect(r.violations.isEmpty, "\(r.violations.prefix(3))")
+        #expect(r.operations == 6000)
+        let missing = OperationKind.allCases.filter { (r.counts[$0] ?? 0) == 0 }
+        #expect(missing.isEmpty, "never issued: \(missing)")
+        print("codes covered: \(r.coveredCodes.sorted().map(\.rawValue))")
+    }
+}
