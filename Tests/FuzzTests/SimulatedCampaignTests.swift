@@ -5,12 +5,28 @@ import Testing
 
 @Suite("Campaigns against the model-backed simulated target")
 struct SimulatedCampaignTests {
-    static func campaign(_ config: FuzzConfiguration, _ target: SimulatedTarget, ops: Int, players: Int = 4, stop: Bool = false) async -> CampaignResult {
+    static func campaign(
+        _ config: FuzzConfiguration,
+        _ target: SimulatedTarget,
+        ops: Int,
+        players: Int = 4,
+        stop: Bool = false
+    ) async -> CampaignResult {
         let clock = ClockTracker(frozenAt: target.now)
-        return await FuzzCampaign(configuration: config, executor: target, clock: clock, players: players, operationBudget: ops, stopOnFirstViolation: stop).run()
+        return await FuzzCampaign(
+            configuration: config,
+            executor: target,
+            clock: clock,
+            players: players,
+            operationBudget: ops,
+            stopOnFirstViolation: stop
+        ).run()
     }
 
-    @Test("A target that follows the model gives zero violations and reaches every operation kind", .timeLimit(.minutes(2)))
+    @Test(
+        "A target that follows the model gives zero violations and reaches every operation kind",
+        .timeLimit(.minutes(2))
+    )
     func cleanSimulated() async {
         var sem = Semantics()
         sem.transferKey.enabled = true

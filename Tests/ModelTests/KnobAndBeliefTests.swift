@@ -172,3 +172,16 @@ struct KnobAndBeliefTests {
         #expect(f.rule == .M4 && f.field == "member.authList")
     }
 }
+
+@Suite("Diagnosis")
+struct DiagnosisTests {
+    @Test("L5 diagnosis: a login refused as if the logged-out token were live is blamed on L5")
+    func l5Diagnosis() {
+        var sim = Sim()
+        let s = sim.login(Sim.d0, Sim.g1)
+        sim.expect(.success, .logout(device: Sim.d0, token: Sim.token(s)))
+        let belief = Belief(model: sim.model, initial: sim.state)
+        let op = Op(id: 90, action: .loginIdP(device: Sim.d0, credential: .valid(Sim.f1), ignoreAlreadyLoggedIn: false))
+        #expect(belief.diagnose(op, ClockWindow(exactly: sim.now), observed: .idpLoginFailed) == .L5)
+    }
+}

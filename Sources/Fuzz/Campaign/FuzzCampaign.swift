@@ -88,7 +88,8 @@ public struct FuzzCampaign: Sendable {
 
     /// Freezes the server clock when the target has test control and returns the tracker.
     public static func prepareClock(client: GamebaseClient, configuration: FuzzConfiguration) async -> ClockTracker {
-        if configuration.capabilities.testControl, let r = try? await client.testFreezeClock(true), let c = r.body.clock {
+        if configuration.capabilities.testControl, let r = try? await client.testFreezeClock(true), let c = r.body.clock
+        {
             return ClockTracker(frozenAt: c.now)
         }
         return ClockTracker(toleranceMs: configuration.clockToleranceMs)

@@ -51,7 +51,8 @@ public struct Concrete: Sendable {
     public func manual(_ m: ManualValue, isId: Bool) -> String {
         switch m {
         case .fresh(let s): return op.values[s] ?? ""
-        case .current: return op.values[isId ? PlannedOperation.currentIdKey : PlannedOperation.currentPasswordKey] ?? ""
+        case .current:
+            return op.values[isId ? PlannedOperation.currentIdKey : PlannedOperation.currentPasswordKey] ?? ""
         case .badFormat: return "bad format!"
         case .otherAccount(let s): return op.values[s] ?? ""
         }

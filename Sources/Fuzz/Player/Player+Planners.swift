@@ -65,9 +65,16 @@ extension Player {
             case 0: return .loginToken(device: pickDevice(), token: .none)
             case 1: return .loginToken(device: pickDevice(), token: .garbage)
             case 2:
-                if let t = pick(staleTokens) { return .loginToken(device: belief.primary.tokens[t]!.device, token: .token(t)) }
+                if let t = pick(staleTokens) {
+                    return .loginToken(device: belief.primary.tokens[t]!.device, token: .token(t))
+                }
             default:
-                if let s = pick(sessions) { return .loginToken(device: pick(devices.filter { $0 != s.device }) ?? s.device, token: .token(s.token)) }
+                if let s = pick(sessions) {
+                    return .loginToken(
+                        device: pick(devices.filter { $0 != s.device }) ?? s.device,
+                        token: .token(s.token)
+                    )
+                }
             }
         }
         guard let s = pick(sessions) else { return nil }
@@ -83,7 +90,9 @@ extension Player {
             switch rng.next() % 3 {
             case 0: return .addMapping(device: d, token: t, credential: IdPCredential(idPCode: .guest, account: nil))
             case 1:
-                if let have = pick(user.authList.filter { !$0.isGuest }.map(\.idPCode)), let a = pick(accounts.filter { $0.idPCode == have }) {
+                if let have = pick(user.authList.filter { !$0.isGuest }.map(\.idPCode)),
+                    let a = pick(accounts.filter { $0.idPCode == have })
+                {
                     return .addMapping(device: d, token: t, credential: .valid(a))
                 }
             default: break
@@ -128,15 +137,27 @@ extension Player {
                 if let k = pick(any), let s2 = pick(sessions.filter { $0.user == st.tickets[k]!.requester }) {
                     let (d, t) = authToken(s2, adversarial: true)
                     return kind == .loginChange
-                        ? .changeLogin(device: d, token: t, ticket: .ticket(k), credential: .valid(st.tickets[k]!.account))
-                        : .addMappingForcibly(device: d, token: t, ticket: .ticket(k), credential: .valid(st.tickets[k]!.account))
+                        ? .changeLogin(
+                            device: d,
+                            token: t,
+                            ticket: .ticket(k),
+                            credential: .valid(st.tickets[k]!.account)
+                        )
+                        : .addMappingForcibly(
+                            device: d,
+                            token: t,
+                            ticket: .ticket(k),
+                            credential: .valid(st.tickets[k]!.account)
+                        )
                 }
             }
             return nil
         }
         for k in open.shuffledDeterministically(&rng) {
             let ticket = st.tickets[k]!
-            if let s = pick(sessions.filter { $0.user == ticket.requester }) { return make(s, .ticket(k), .valid(ticket.account)) }
+            if let s = pick(sessions.filter { $0.user == ticket.requester }) {
+                return make(s, .ticket(k), .valid(ticket.account))
+            }
         }
         return planAddMappingForTicket()
     }
@@ -146,8 +167,12 @@ extension Player {
         let st = belief.primary
         for s in sessions.shuffledDeterministically(&rng) {
             let user = st.users[s.user]!
-            let targets = accounts.filter { st.owners[$0] != nil && st.owners[$0] != s.user && user.account(of: $0.idPCode) == nil }
-            if let a = pick(targets) { return .addMapping(device: s.device, token: .token(s.token), credential: .valid(a)) }
+            let targets = accounts.filter {
+                st.owners[$0] != nil && st.owners[$0] != s.user && user.account(of: $0.idPCode) == nil
+            }
+            if let a = pick(targets) {
+                return .addMapping(device: s.device, token: .token(s.token), credential: .valid(a))
+            }
         }
         return nil
     }
@@ -159,7 +184,9 @@ extension Player {
         let loggedIn = st.tokens[s.token]!.loggedIn.idPCode
         let (d, t) = authToken(s, adversarial: adv && chance(0.3))
         let removable = user.authList.map(\.idPCode).filter { $0 != loggedIn }
-        if !adv, user.authList.count > 1, let x = pick(removable) { return .removeMapping(device: d, token: t, idPCode: x) }
+        if !adv, user.authList.count > 1, let x = pick(removable) {
+            return .removeMapping(device: d, token: t, idPCode: x)
+        }
         let any = user.authList.map(\.idPCode) + [pick(configuration.idPCodes) ?? .google]
         return pick(any).map { .removeMapping(device: d, token: t, idPCode: $0) }
     }

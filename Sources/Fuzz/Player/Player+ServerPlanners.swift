@@ -8,17 +8,23 @@ extension Player {
     mutating func planServer(_ kind: OperationKind, _ adv: Bool) -> Action? {
         let st = belief.primary
         let users = boundUsers
-        let activeUsers = users.filter { let u = st.users[$0]!; return !u.isWithdrawn && !u.lost }
+        let activeUsers = users.filter {
+            let u = st.users[$0]!; return !u.isWithdrawn && !u.lost
+        }
         switch kind {
         case .serverToken:
             if adv {
-                if let t = pick(staleTokens) { return .serverToken(user: .user(st.tokens[t]!.user), token: .token(t), linkedIdP: chance(0.5)) }
+                if let t = pick(staleTokens) {
+                    return .serverToken(user: .user(st.tokens[t]!.user), token: .token(t), linkedIdP: chance(0.5))
+                }
                 if let s = pick(sessions), let other = pick(users.filter { $0 != s.user }) {
                     return .serverToken(user: .user(other), token: .token(s.token), linkedIdP: false)
                 }
                 return pick(users).map { .serverToken(user: .user($0), token: .garbage, linkedIdP: false) }
             }
-            return pick(sessions).map { .serverToken(user: .user($0.user), token: .token($0.token), linkedIdP: chance(0.5)) }
+            return pick(sessions).map {
+                .serverToken(user: .user($0.user), token: .token($0.token), linkedIdP: chance(0.5))
+            }
         case .serverMember:
             if adv || users.isEmpty { return .serverMember(user: .unknown) }
             return .serverMember(user: .user(pick(users)!))
@@ -34,22 +40,34 @@ extension Player {
             if adv {
                 switch rng.next() % 4 {
                 case 0: return .serverBan(users: [.unknown], ban: BanSpec(banType: "PERMANENT"))
-                case 1: return pick(activeUsers).map { .serverBan(users: [.user($0)], ban: BanSpec(banType: "TEMPORARY")) }
-                case 2: return pick(activeUsers).map { .serverBan(users: [.user($0)], ban: BanSpec(banType: "TEMPORARY", endInSeconds: -60)) }
-                default: return pick(users).map { .serverBan(users: [.user($0), .unknown], ban: BanSpec(banType: "FOREVER")) }
+                case 1:
+                    return pick(activeUsers).map { .serverBan(users: [.user($0)], ban: BanSpec(banType: "TEMPORARY")) }
+                case 2:
+                    return pick(activeUsers).map {
+                        .serverBan(users: [.user($0)], ban: BanSpec(banType: "TEMPORARY", endInSeconds: -60))
+                    }
+                default:
+                    return pick(users).map {
+                        .serverBan(users: [.user($0), .unknown], ban: BanSpec(banType: "FOREVER"))
+                    }
                 }
             }
             guard let u = pick(activeUsers) else { return nil }
-            let spec = chance(0.5) ? BanSpec(banType: "PERMANENT") : BanSpec(banType: "TEMPORARY", endInSeconds: int(60...900))
+            let spec =
+                chance(0.5) ? BanSpec(banType: "PERMANENT") : BanSpec(banType: "TEMPORARY", endInSeconds: int(60...900))
             return .serverBan(users: [.user(u)], ban: spec)
         case .serverRelease:
             let banned = users.filter { st.users[$0]!.ban != nil }
             if adv || banned.isEmpty { return pick(users).map { .serverRelease(users: [.user($0), .unknown]) } }
             return .serverRelease(users: [.user(pick(banned)!)])
         case .serverValidate:
-            guard let a = pick(knownAccounts) else { return .serverValidate(credentials: TransferCredentials(id: .wrong, password: .wrong)) }
+            guard let a = pick(knownAccounts) else {
+                return .serverValidate(credentials: TransferCredentials(id: .wrong, password: .wrong))
+            }
             let ta = st.transferAccounts[a]!
-            return .serverValidate(credentials: TransferCredentials(id: .value(ta.id), password: adv ? .wrong : .value(ta.password)))
+            return .serverValidate(
+                credentials: TransferCredentials(id: .value(ta.id), password: adv ? .wrong : .value(ta.password))
+            )
         case .serverWithdraw:
             if adv {
                 if chance(0.5), let u = pick(users) { return .serverWithdraw(user: .user(u), regUser: "bad user") }
@@ -60,7 +78,12 @@ extension Player {
             return .advanceClock(seconds: advanceSize())
         case .testGraceBan:
             let candidates = activeUsers.filter { st.users[$0]!.ban == nil }
-            if adv { return .graceBan(user: pick(users.filter { st.users[$0]!.isWithdrawn }).map { .user($0) } ?? .unknown, seconds: 600) }
+            if adv {
+                return .graceBan(
+                    user: pick(users.filter { st.users[$0]!.isWithdrawn }).map { .user($0) } ?? .unknown,
+                    seconds: 600
+                )
+            }
             return pick(candidates).map { .graceBan(user: .user($0), seconds: int(60...7200)) }
         default:
             return nil

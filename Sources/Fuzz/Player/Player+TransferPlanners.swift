@@ -26,7 +26,9 @@ extension Player {
         case .transferIssue: return .issueTransferAccount(device: d, token: t)
         case .transferQuery: return .queryTransferAccount(device: d, token: t)
         case .transferKeyIssue:
-            let e: Int64 = adv && chance(0.5) ? (chance(0.5) ? 0 : configuration.semantics.transferKey.maxExpiresInSeconds + 1) : int(60...3600)
+            let e: Int64 =
+                adv && chance(0.5)
+                ? (chance(0.5) ? 0 : configuration.semantics.transferKey.maxExpiresInSeconds + 1) : int(60...3600)
             return .issueTransferKey(device: d, token: t, expiresIn: e)
         case .transferRenew: return .renewTransferAccount(device: d, token: t, renewal: planRenewal(s, adv))
         default: return nil
@@ -45,7 +47,10 @@ extension Player {
             case 2: return .manual(id: .fresh(Sym(.chosenId, op)), password: .current)
             default:
                 if let o = pick(others.keys.sorted()) {
-                    return .manual(id: .otherAccount(st.transferAccounts[o]!.id), password: .fresh(Sym(.chosenPassword, op)))
+                    return .manual(
+                        id: .otherAccount(st.transferAccounts[o]!.id),
+                        password: .fresh(Sym(.chosenPassword, op))
+                    )
                 }
                 return .manual(id: .badFormat, password: .badFormat)
             }
@@ -53,14 +58,17 @@ extension Player {
         switch rng.next() % 3 {
         case 0: return .autoPassword
         case 1: return .autoIdPassword
-        default: return manualOK ? .manual(id: .fresh(Sym(.chosenId, op)), password: .fresh(Sym(.chosenPassword, op))) : .autoPassword
+        default:
+            return manualOK
+                ? .manual(id: .fresh(Sym(.chosenId, op)), password: .fresh(Sym(.chosenPassword, op))) : .autoPassword
         }
     }
 
     /// Live TransferAccounts whose credentials we know.
     var knownAccounts: [Sym] {
         let st = belief.primary
-        return st.transferAccounts.filter { st.value(of: $0.value.id) != nil && st.value(of: $0.value.password) != nil }.keys.sorted()
+        return st.transferAccounts.filter { st.value(of: $0.value.id) != nil && st.value(of: $0.value.password) != nil }
+            .keys.sorted()
     }
 
     /// Devices a transfer can come from (logged out or guest), excluding `holder`.
@@ -74,7 +82,9 @@ extension Player {
     mutating func planTransferLogin(_ adv: Bool) -> Action? {
         let st = belief.primary
         guard let a = pick(knownAccounts) else {
-            return adv ? .transferLogin(device: pickDevice(), credentials: TransferCredentials(id: .wrong, password: .wrong)) : nil
+            return adv
+                ? .transferLogin(device: pickDevice(), credentials: TransferCredentials(id: .wrong, password: .wrong))
+                : nil
         }
         let ta = st.transferAccounts[a]!
         let holder = st.users[ta.user]?.guestKey.map { DeviceRef($0.index) }
@@ -86,7 +96,11 @@ extension Player {
                 burst = (a, configuration.semantics.transferAccount.failThreshold + 1)
                 return planBurst(burst!)
             case 2: if let h = holder { return .transferLogin(device: h, credentials: right) }
-            case 3: return .transferLogin(device: pickDevice(), credentials: TransferCredentials(id: .wrong, password: .value(ta.password)))
+            case 3:
+                return .transferLogin(
+                    device: pickDevice(),
+                    credentials: TransferCredentials(id: .wrong, password: .value(ta.password))
+                )
             default:
                 if let s = pick(sessions.filter { !st.tokens[$0.token]!.loggedIn.isGuest }) {
                     return .transferLogin(device: s.device, credentials: right)

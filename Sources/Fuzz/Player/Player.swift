@@ -66,7 +66,8 @@ public struct Player: Sendable {
     }
 
     /// Judges the result of `planned` (which the server handled within `window`).
-    public mutating func observe(_ planned: PlannedOperation, _ result: ExecutionResult, window: ClockWindow) -> StepVerdict
+    public mutating func observe(_ planned: PlannedOperation, _ result: ExecutionResult, window: ClockWindow)
+        -> StepVerdict
     {
         let op = planned.op
         history.append(op)
@@ -77,7 +78,13 @@ public struct Player: Sendable {
             verdict.outcome = .transportError
         case .protocolError(let e):
             verdict.outcome = .unexpected
-            verdict.violations = [violation(Mismatch(.X2, "envelope", expected: "HTTP 200 with a Gamebase envelope", observed: e.description), op, result)]
+            verdict.violations = [
+                violation(
+                    Mismatch(.X2, "envelope", expected: "HTTP 200 with a Gamebase envelope", observed: e.description),
+                    op,
+                    result
+                )
+            ]
         case .answer(let obs, let envelope):
             let j = belief.observe(op, window, obs, matcher: matcher)
             verdict.predictedCodes = j.expectedCodes

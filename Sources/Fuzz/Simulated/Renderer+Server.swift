@@ -14,8 +14,11 @@ extension Renderer {
             appId: semantics.appId,
             regDate: iso(now),
             lastLoginDate: user.isWithdrawn ? nil : iso(now),
-            authList: user.authList.sorted().map { ServerAuthMapping(userId: uid, idPCode: $0.idPCode, authKey: identities.idPId($0), regDate: iso(now)) },
-            temporaryWithdrawal: withTW ? user.temporaryWithdrawal.map { ServerTemporaryWithdrawal(gracePeriodDate: iso($0.earliest)) } : nil
+            authList: user.authList.sorted().map {
+                ServerAuthMapping(userId: uid, idPCode: $0.idPCode, authKey: identities.idPId($0), regDate: iso(now))
+            },
+            temporaryWithdrawal: withTW
+                ? user.temporaryWithdrawal.map { ServerTemporaryWithdrawal(gracePeriodDate: iso($0.earliest)) } : nil
         )
     }
 
@@ -29,14 +32,28 @@ extension Renderer {
         case .serverMember(let u):
             let m = serverMember(u, &st, withTW: false)
             let user = st.users[u]!
-            let info: MemberInfo? = user.isWithdrawn ? nil : decode(fields: ["deviceCountryCode": "KR", "usimCountryCode": "KR", "language": "en", "osCode": "IOS", "telecom": "x", "storeCode": "AS", "network": "wifi", "deviceModel": "x", "osVersion": "1", "sdkVersion": "1", "clientVersion": "1"])
-            let tw = user.valid == .temporaryWithdrawal ? user.temporaryWithdrawal.map { ServerTemporaryWithdrawal(gracePeriodDate: iso($0.earliest)) } : nil
+            let info: MemberInfo? =
+                user.isWithdrawn
+                ? nil
+                : decode(fields: [
+                    "deviceCountryCode": "KR", "usimCountryCode": "KR", "language": "en", "osCode": "IOS",
+                    "telecom": "x", "storeCode": "AS", "network": "wifi", "deviceModel": "x", "osVersion": "1",
+                    "sdkVersion": "1", "clientVersion": "1",
+                ])
+            let tw =
+                user.valid == .temporaryWithdrawal
+                ? user.temporaryWithdrawal.map { ServerTemporaryWithdrawal(gracePeriodDate: iso($0.earliest)) } : nil
             return .member(decode(["header": header, "member": m, "temporaryWithdrawal": tw, "memberInfo": info]))
         case .serverMembers(let users):
             var list: [MemberSummary] = []
             for u in users {
                 let m = serverMember(u, &st, withTW: false)
-                list.append(decode(["userId": m.userId, "valid": m.valid.rawValue, "appId": m.appId, "regDate": m.regDate, "lastLoginDate": m.lastLoginDate]))
+                list.append(
+                    decode([
+                        "userId": m.userId, "valid": m.valid.rawValue, "appId": m.appId, "regDate": m.regDate,
+                        "lastLoginDate": m.lastLoginDate,
+                    ])
+                )
             }
             return .members(decode(["header": header, "memberList": list]))
         case .idPMembers(let mapped, _):
@@ -59,10 +76,17 @@ extension Renderer {
             return .ban(decode(["header": header, "failedUserIdList": out]))
         case .validatedMember(let u):
             let m = serverMember(u, &st, withTW: false)
-            let summary: MemberSummary = decode(["userId": m.userId, "valid": m.valid.rawValue, "appId": m.appId, "regDate": m.regDate])
+            let summary: MemberSummary = decode([
+                "userId": m.userId, "valid": m.valid.rawValue, "appId": m.appId, "regDate": m.regDate,
+            ])
             return .validate(decode(["header": header, "member": summary]))
         case .graceBanInfo(let u):
-            return .graceBan(decode(["header": header, "graceBanInfo": GraceBanInfo(gracePeriodDate: st.users[u]!.graceBan!.earliest, message: "")]))
+            return .graceBan(
+                decode([
+                    "header": header,
+                    "graceBanInfo": GraceBanInfo(gracePeriodDate: st.users[u]!.graceBan!.earliest, message: ""),
+                ])
+            )
         default:
             return nil
         }

@@ -39,7 +39,9 @@ struct Renderer {
     }
 
     func authList(_ u: UserState, _ uid: String) -> [AuthMappingInfo] {
-        u.authList.sorted().map { AuthMappingInfo(userId: uid, idPCode: $0.idPCode, authKey: identities.idPId($0), regDate: now) }
+        u.authList.sorted().map {
+            AuthMappingInfo(userId: uid, idPCode: $0.idPCode, authKey: identities.idPId($0), regDate: now)
+        }
     }
 
     mutating func render(_ o: Outcome) -> Observation {
@@ -59,15 +61,19 @@ struct Renderer {
                     regDate: now,
                     lastLoginDate: em.lastLoginDate ? now : nil,
                     authList: authList(u, uid),
-                    temporaryWithdrawal: em.valid == .temporaryWithdrawal ? u.temporaryWithdrawal.map { .init(gracePeriodDate: $0.earliest) } : nil,
-                    graceBanInfo: em.valid == .graceBan ? u.graceBan.map { GraceBanInfo(gracePeriodDate: $0.earliest, message: "") } : nil
+                    temporaryWithdrawal: em.valid == .temporaryWithdrawal
+                        ? u.temporaryWithdrawal.map { .init(gracePeriodDate: $0.earliest) } : nil,
+                    graceBanInfo: em.valid == .graceBan
+                        ? u.graceBan.map { GraceBanInfo(gracePeriodDate: $0.earliest, message: "") } : nil
                 )
             case .newToken(let t, _), .sameToken(let t):
                 body.token = TokenInfo(accessToken: value(t, &st), expirationDate: st.tokens[t]!.expiry.earliest)
             case .lastLoggedInProvider(let c, _): body.lastLoggedInProvider = c
             case .mappingList(let u): body.authMappingList = st.users[u]!.authList.map(\.idPCode).sorted()
             case .temporaryWithdrawal(let u):
-                body.temporaryWithdrawal = TemporaryWithdrawalInfo(gracePeriodDate: st.users[u]!.temporaryWithdrawal!.earliest)
+                body.temporaryWithdrawal = TemporaryWithdrawalInfo(
+                    gracePeriodDate: st.users[u]!.temporaryWithdrawal!.earliest
+                )
             case .transferAccount(let et):
                 let ta = st.transferAccounts[et.account]!
                 let sem = semantics.transferAccount
@@ -81,7 +87,11 @@ struct Renderer {
                     )
                 )
             case .transferKey(let k):
-                body.transferKey = TransferKeyInfo(transferKey: value(k, &st), regDate: now, expireDate: st.transferKeys[k]!.expiry.earliest)
+                body.transferKey = TransferKeyInfo(
+                    transferKey: value(k, &st),
+                    regDate: now,
+                    expireDate: st.transferKeys[k]!.expiry.earliest
+                )
             case .ticket(let et):
                 body.forcingMappingTicket = ForcingMappingTicket(
                     userId: value(et.requester, &st),
@@ -95,10 +105,21 @@ struct Renderer {
                 )
             case .failInfo(let a, let n):
                 let ta = st.transferAccounts[a]!
-                body.failTransferAccount = TransferAccountFailInfo(appId: semantics.appId, id: value(ta.id, &st), failCount: n, blockEndDate: ta.blocked?.end?.earliest ?? Int64.max / 2, regDate: now)
+                body.failTransferAccount = TransferAccountFailInfo(
+                    appId: semantics.appId,
+                    id: value(ta.id, &st),
+                    failCount: n,
+                    blockEndDate: ta.blocked?.end?.earliest ?? Int64.max / 2,
+                    regDate: now
+                )
             case .banInfo(let u):
                 let b = st.users[u]!.ban!
-                body.banInfo = BanInfo(userId: value(u, &st), banType: b.permanent ? "PERMANENT" : "TEMPORARY", beginDate: b.begin.earliest, endDate: b.end)
+                body.banInfo = BanInfo(
+                    userId: value(u, &st),
+                    banType: b.permanent ? "PERMANENT" : "TEMPORARY",
+                    beginDate: b.begin.earliest,
+                    endDate: b.end
+                )
             default:
                 server = renderServer(e, o, &st)
             }

@@ -64,13 +64,16 @@ public struct Belief: Sendable {
         }
         let codes = Self.unique(outcomes.map(\.code))
         if next.isEmpty {
-            return Judgement(
-                matched: false,
-                expectedCodes: codes,
-                rule: best?.rule ?? .X2,
-                because: because,
-                mismatch: best
-            )
+            var m = best
+            if let b = best, b.field == "resultCode", let r = diagnose(op, window, observed: obs.code), r != b.rule {
+                m = Mismatch(
+                    r,
+                    b.field,
+                    expected: b.expected,
+                    observed: b.observed + " (as if the token revoked by \(r) were live)"
+                )
+            }
+            return Judgement(matched: false, expectedCodes: codes, rule: m?.rule ?? .X2, because: because, mismatch: m)
         }
         states = next
         return Judgement(matched: true, expectedCodes: codes, rule: rule!, because: because, mismatch: nil)

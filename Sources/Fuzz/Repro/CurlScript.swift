@@ -1,0 +1,203 @@
+import Foundation
+import Model
+import Protocol
+import Synchronization
+import Transport
+
+/// Renders a reproducer as a bash + curl script. It makes the exact requests with fresh identities
+/// (a random salt at start), threads server-issued values with `python3` (also used to mint IdP
+/// tokens), reads the secret key from `GBFUZZ_SECRET_KEY` (default `gbfuzz-secret-key`) and the
+/// test IdP secret from `GBFUZZ_IDP_SECRET`, takes the base URL as `$1`, and ends with a verdict.
+struct CurlScript {
+    let configuration: FuzzConfiguration
+    let repro: ReproFile
+    let salt: String
+
+    static let saltMark = "SALTXQZ", baseMark = "http://BASEXQZ", secretMark = "SECRETXQZ"
+
+    /// Records requests instead of sending them.
+    final class Recorder: HTTPTransport {
+        let last = Mutex<HTTPRequest?>(nil)
+        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+            last.withLock { $0 = request }
+            let body = #"{"header":{"transactionId":"x","isSuccessful":true,"resultCode":0,"resultMessage":"SUCCESS"}}"#
+            return HTTPResponse(
+                status: 200,
+                headers: [HTTPHeader(GamebaseHeader.transactionId, "x")],
+                body: Array(body.utf8)
+            )
+        }
+    }
+
+    func render() async -> String {
+        var config = configuration
+        config.semantics = repro.semantics
+        config.episodeLength = .max
+        let sim = SimulatedTarget(semantics: repro.semantics)
+        let clock = ClockTracker(frozenAt: sim.now)
+        var player = Player(configuration: config, index: 0, salt: Self.saltMark)
+        let recorder = Recorder()
+        let target = GamebaseTarget(baseURL: Self.baseMark, appId: repro.semantics.appId, secretKey: Self.secretMark)
+        let executor = Executor(client: GamebaseClient(transport: recorder, target: target), semantics: repro.semantics)
+        var planned: [PlannedOperation] = []
+        for step in repro.steps where player.canSend(step.action) {
+            let p = player.make(step.action, id: step.id, now: clock.now())
+            planned.append(p)
+            _ = await player.execute(p, with: sim, clock: clock)
+        }
+        let bindings = player.belief.primary.bindings
+        var lines = header()
+        for (i, p) in planned.enumerated() {
+            _ = await executor.execute(p)
+            guard let req = recorder.last.withLock({ $0 }) else { continue }
+            lines += stepLines(p, req, bindings, last: i == planned.count - 1)
+        }
+        lines += verdict()
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func header() -> [String] {
+        [
+            "#!/usr/bin/env bash",
+            "# gbfuzz reproducer: rule \(repro.rule) on \(repro.steps.last!.kind.rawValue)",
+            "# \(repro.message.replacingOccurrences(of: "\n", with: " "))",
+            "# Usage: \(repro.steps.count > 0 ? "bash" : "") THIS.sh [BASE_URL]   (needs bash, curl, python3)",
+            "# Env: GBFUZZ_SECRET_KEY (default gbfuzz-secret-key), GBFUZZ_IDP_SECRET (default gbfuzz-test-idp-secret).",
+            "set -u",
+            "BASE=\"${1:-http://127.0.0.1:8080}\"",
+            "SECRET=\"${GBFUZZ_SECRET_KEY:-gbfuzz-secret-key}\"",
+            "IDP_SECRET=\"${GBFUZZ_IDP_SECRET:-gbfuzz-test-idp-secret}\"",
+            "SALT=\"repro$(date +%s)$RANDOM\"",
+            "RESP=''; CODE=''",
+            #"field() { RESP="$RESP" python3 -c 'import json,os,sys"#,
+            #"v=json.loads(os.environ["RESP"] or "{}")"#,
+            #"for k in sys.argv[1].split("."):"#,
+            #"    v = v.get(k) if isinstance(v, dict) else None"#,
+            #"print("" if v is None else (json.dumps(v) if isinstance(v, (dict, list)) else v))' "$1"; }"#,
+            #"mint() { python3 -c 'import sys,hmac,hashlib,base64"#,
+            #"b = lambda x: base64.urlsafe_b64encode(x).rstrip(b"=").decode()"#,
+            #"p = b(("%s:%s:%s" % (sys.argv[2], sys.argv[3], sys.argv[4])).encode())"#,
+            #"print(p + "." + b(hmac.new(sys.argv[1].encode(), p.encode(), hashlib.sha256).digest()))' "$IDP_SECRET" "$1" "$2" "$3"; }"#,
+            #"forge() { local s="$IDP_SECRET"; IDP_SECRET="forged:$s"; mint "$@"; IDP_SECRET="$s"; }"#,
+            #"gen() { python3 -c 'import random,sys; print(sys.argv[1] + "".join(random.choice(sys.argv[2]) for _ in range(17)))' "$1" "$2"; }"#,
+            #"call() { local m="$1" p="$2"; shift 2; RESP=$(curl -sS -X "$m" "$BASE$p" "$@"); CODE=$(field header.resultCode); }"#,
+            "",
+        ]
+    }
+
+    func placeholder(_ s: Sym) -> String { "${\(s.description)}" }
+
+    func stepLines(_ p: PlannedOperation, _ req: HTTPRequest, _ bindings: [Sym: String], last: Bool) -> [String] {
+        var out = ["# step #\(p.op.id): \(p.op.action.description)"]
+        // Values this step sends: server-issued ones from variables, chosen ones generated now.
+        var subst: [(String, String)] = []
+        for (s, v) in p.op.values where !v.isEmpty {
+            let sym =
+                s.op == 0
+                ? (bindings.first { $0.value == v && $0.key.kind.valueClass == s.kind.valueClass }?.key ?? s) : s
+            if sym.kind.isChosen, sym.op != 0, bindings[sym] == nil || sym.op == p.op.id {
+                let isId = sym.kind == .chosenId
+                let f = isId ? repro.semantics.transferAccount.idFormat : repro.semantics.transferAccount.passwordFormat
+                out.append(
+                    "\(sym)=$(gen '\(Self.classPrefix(f))' '\(String(f == .disabled ? CredentialFormat.digitsLowerUpper.alphabet : f.alphabet))')"
+                )
+            }
+            subst.append((v, placeholder(sym)))
+        }
+        if let tok = p.op.idPToken, let c = p.op.action.credential, let a = c.account {
+            let acct = "\"${SALT}\(p.identities.idPId(a).dropFirst(Self.saltMark.count))\""
+            let fn = c.form == .forged ? "forge" : "mint"
+            if repro.semantics.idp.tokenMode == .plain {
+                out.append("IDP\(p.op.id)=\(acct)")
+            } else if c.form == .malformed {
+                out.append("IDP\(p.op.id)='\(tok)'")
+            } else {
+                out.append("IDP\(p.op.id)=$(\(fn) \(a.idPCode.rawValue) \(acct) \(p.op.id))")
+            }
+            subst.append((tok, "${IDP\(p.op.id)}"))
+        }
+        func fill(_ s: String) -> String {
+            var s = s
+            for (v, ph) in subst.sorted(by: { $0.0.count > $1.0.count }) { s = s.replacingOccurrences(of: v, with: ph) }
+            return s.replacingOccurrences(of: Self.saltMark, with: "${SALT}").replacingOccurrences(
+                of: Self.secretMark,
+                with: "${SECRET}"
+            )
+        }
+        let path = fill(String(req.url.dropFirst(Self.baseMark.count)))
+        var args = ["call \(req.method.rawValue) \"\(path)\""]
+        for h in req.headers where h.name != GamebaseHeader.transactionId {
+            args.append("-H \"\(h.name): \(fill(h.value))\"")
+        }
+        args.append("-H \"\(GamebaseHeader.transactionId): repro-\(p.op.id)\"")
+        if let body = req.body {
+            let text = fill(String(decoding: body, as: UTF8.self)).replacingOccurrences(of: "\\", with: "\\\\")
+                .replacingOccurrences(of: "\"", with: "\\\"")
+            args.append("-d \"\(text)\"")
+        }
+        out.append(args.joined(separator: " \\\n    "))
+        // Values this step produced.
+        for (s, _) in bindings.sorted(by: { $0.key < $1.key }) where s.op == p.op.id && !s.kind.isChosen {
+            if let path = Self.path(s.kind) { out.append("\(s)=$(field \(path))") }
+        }
+        let expected =
+            repro.steps.first { $0.id == p.op.id }?.expectedCodes.map(String.init).joined(separator: "|") ?? "?"
+        out.append("echo \"#\(p.op.id) \(p.kind.rawValue): resultCode $CODE (model allows \(expected))\"")
+        out.append("")
+        return out
+    }
+
+    static func path(_ k: Sym.Kind) -> String? {
+        switch k {
+        case .user: "member.userId"
+        case .token: "token.accessToken"
+        case .ticket: "forcingMappingTicket.forcingMappingKey"
+        case .transferId: "transferAccount.account.id"
+        case .transferPassword: "transferAccount.account.password"
+        case .transferKey: "transferKey.transferKey"
+        default: nil
+        }
+    }
+
+    /// One character of each class the format has, so generated values are valid for it.
+    static func classPrefix(_ f: CredentialFormat) -> String {
+        switch f {
+        case .digits: "123"
+        case .digitsLower: "1a2"
+        case .digitsUpper: "1A2"
+        case .digitsLowerUpper, .disabled: "1aA"
+        case .lowerUpper: "aAb"
+        }
+    }
+
+    func verdict() -> [String] {
+        var out = ["echo \"--- response of the last step:\"", "echo \"$RESP\""]
+        let rule = repro.rule.rawValue
+        if repro.field == "resultCode", let exp = Int(repro.expected.prefix { $0 == "-" || $0.isNumber }) {
+            out.append(
+                "if [ \"$CODE\" != \"\(exp)\" ]; then echo \"VERDICT: REPRODUCED \(rule): resultCode $CODE, the model expects \(exp)\"; exit 2; fi"
+            )
+            out.append("echo \"VERDICT: not reproduced (resultCode \(exp) as the model expects)\"; exit 0")
+        } else if repro.field.hasSuffix("authList") {
+            let want = repro.expected.replacingOccurrences(of: salt, with: "${SALT}")
+            out.append(
+                #"GOT=$(RESP="$RESP" python3 -c 'import json,os; m=json.loads(os.environ["RESP"]).get("member") or {}; print("[" + ", ".join(sorted("%s:%s" % (a["idPCode"], a["authKey"]) for a in m.get("authList", []))) + "]")')"#
+            )
+            out.append(
+                "if [ \"$GOT\" != \"\(want)\" ]; then echo \"VERDICT: REPRODUCED \(rule): authList $GOT, the model expects \(want)\"; exit 2; fi"
+            )
+            out.append("echo \"VERDICT: not reproduced (authList as the model expects)\"; exit 0")
+        } else if repro.field.hasSuffix("userId"), repro.expected.hasPrefix("a new user") {
+            out.append("NEW=$(field member.userId)")
+            out.append(
+                "for v in $(compgen -v | grep -E '^U[0-9]+$'); do if [ \"${!v}\" = \"$NEW\" ] && [ \"$v\" != \"U\(repro.steps.last!.id)\" ]; then echo \"VERDICT: REPRODUCED \(rule): the login returned the existing user $NEW ($v), the model expects a new user\"; exit 2; fi; done"
+            )
+            out.append("echo \"VERDICT: not reproduced (a new user, as the model expects)\"; exit 0")
+        } else {
+            out.append(
+                "echo \"VERDICT: UNCHECKED \(rule): compare \(repro.field) above with the model's expectation: \(repro.expected.replacingOccurrences(of: "\"", with: "'"))\"; exit 0"
+            )
+        }
+        return out
+    }
+}
