@@ -58,9 +58,8 @@ extension ModelState {
     /// A user left without any IdP becomes lost `M`: its tokens die and its credentials go (M9, T14).
     mutating func loseIfEmpty(_ user: Sym, _ rule: RuleID) {
         guard let u = users[user], u.authList.isEmpty, !u.isWithdrawn else { return }
+        // A pending temporary withdrawal (and grace ban) still runs to its end (PROTOCOL.md §4.9).
         users[user]!.lost = true
-        users[user]!.temporaryWithdrawal = nil
-        users[user]!.graceBan = nil
         revokeTokens(of: user, rule)
         deleteTransferCredentials(of: user)
     }

@@ -82,6 +82,7 @@ extension Evaluator {
     }
 
     mutating func serverRelease(_ us: [UserArg]) -> Outcome {
+        if us.isEmpty { return done(.missingParameter, .E11, "empty userIdList") }
         var failed: [UserArg] = []
         for ua in us {
             guard let u = resolveUser(ua), s.users[u]!.isBanned else {

@@ -48,7 +48,8 @@ extension Evaluator {
                 guard s.users[x]?.temporaryWithdrawal == d, paths.passed(d) else { continue }
                 s.withdraw(x, WithdrawalRecord(eventLogType: "WAGE"), .W5)
             case .banEnd:
-                guard s.users[x]?.ban != nil, paths.passed(d) else { continue }
+                // Only the temporary ban that ends then (a grace ban may have replaced it meanwhile).
+                guard let b = s.users[x]?.ban, !b.permanent, b.end == d.earliest, paths.passed(d) else { continue }
                 s.users[x]!.ban = nil
             case .graceEnd:
                 guard s.users[x]?.graceBan == d, paths.passed(d) else { continue }

@@ -1,0 +1,95 @@
+import Fuzz
+import Model
+import Protocol
+import Synchronization
+import Testing
+import Transport
+
+@Suite("Generator, executor and clock")
+struct GeneratorTests {
+    /// Runs one player sequentially against a fresh simulated target and returns its steps.
+    static func sequence(seed: UInt64, steps: Int) async -> [String] {
+        let config = FuzzConfiguration(seed: seed, runSalt: "det")
+        let target = SimulatedTarget()
+        let clock = ClockTracker(frozenAt: target.now)
+        var player = Player(configuration: config, index: 0)
+        var out: [String] = []
+        for _ in 0..<steps {
+            let (p, _, _) = await player.perform(with: target, clock: clock)
+            out.append(p.op.description)
+        }
+        return out
+    }
+
+    @Test("Same seed and configuration give identical sequences; different seeds differ", .timeLimit(.minutes(1)))
+    func determinism() async {
+        let a = await Self.sequence(seed: 1, steps: 400)
+        let b = await Self.sequence(seed: 1, steps: 400)
+        let c = await Self.sequence(seed: 2, steps: 400)
+        #expect(a == b)
+        #expect(a != c)
+    }
+
+    @Test("Capabilities remove kinds: no Server API and no test control means no server.* or test.* steps", .timeLimit(.minutes(1)))
+    func capabilities() async {
+        let config = FuzzConfiguration(seed: 3, runSalt: "cap", capabilities: .init(serverAPI: false, testControl: false))
+        let target = SimulatedTarget()
+        let r = await FuzzCampaign(configuration: config, executor: target, clock: ClockTracker(frozenAt: target.now), players: 2, operationBudget: 2000).run()
+        #expect(r.violations.isEmpty)
+        #expect(r.counts.keys.allSatisfy { !$0.needsServerAPI && !$0.needsTestControl })
+    }
+
+    /// Answers every request with the given bytes, or fails.
+    struct CannedTransport: HTTPTransport {
+        var status = 200
+        var body = "not json"
+        var error: TransportError?
+        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+            if let error { throw error }
+            return HTTPResponse(status: status, body: Array(body.utf8))
+        }
+    }
+
+    @Test("X2: a non-JSON or non-200 answer is a protocol violation; a transport error is not (maybe applied)", .timeLimit(.minutes(1)))
+    func protocolAndTransportErrors() async {
+        let config = FuzzConfiguration(seed: 4, runSalt: "x2")
+        let clock = ClockTracker(toleranceMs: 1000)
+        for (t, violates) in [(CannedTransport(), true), (CannedTransport(status: 500, body: "{}"), true), (CannedTransport(error: TransportError(.timeout)), false)] {
+            let executor = Executor(client: GamebaseClient(transport: t, target: GamebaseTarget(baseURL: "http://127.0.0.1:9")), semantics: .default)
+            var player = Player(configuration: config, index: 0)
+            let (_, r, v) = await player.perform(with: executor, clock: clock)
+            if violates {
+                #expect(v.outcome == .unexpected && v.violations.first?.rule == .X2)
+                if case .protocolError = r.outcome {} else { Issue.record("expected a protocol error") }
+            } else {
+                #expect(v.outcome == .transportError && v.violations.isEmpty)
+                #expect(player.belief.hasPending)
+            }
+        }
+    }
+
+    @Test("X1: an answer that does not echo the transaction id is a violation")
+    func transactionIdEcho() async {
+        let body = #"{"header":{"transactionId":"other","isSuccessful":true,"resultCode":0,"resultMessage":"SUCCESS"}}"#
+        let executor = Executor(client: GamebaseClient(transport: CannedTransport(body: body), target: GamebaseTarget(baseURL: "http://x")), semantics: .default)
+        var player = Player(configuration: FuzzConfiguration(seed: 5), index: 0)
+        let (_, _, v) = await player.perform(with: executor, clock: ClockTracker(toleranceMs: 1000))
+        #expect(v.violations.first?.rule == .X1)
+    }
+
+    @Test("ClockTracker: exact windows when frozen, widened by advances in flight")
+    func clockTracker() {
+        let c = ClockTracker(frozenAt: 1_000)
+        let m = c.begin()
+        #expect(c.end(m) == ClockWindow(exactly: 1_000))
+        c.beginAdvance(seconds: 10)
+        let m2 = c.begin()
+        #expect(c.end(m2) == ClockWindow(lo: 1_000, hi: 11_000))
+        c.endAdvance(seconds: 10, applied: true)
+        #expect(c.end(c.begin()) == ClockWindow(exactly: 11_000))
+        #expect(c.now() == 11_000)
+        let free = ClockTracker(toleranceMs: 500)
+        let w = free.end(free.begin())
+        #expect(w.hi - w.lo >= 1000)
+    }
+}
