@@ -24,7 +24,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         if listBugs {
-            for bug in Bug.allCases { print("\(bug.rawValue)  \(bug.rule)  \(bug.summary)") }
+            for bug in ServerBug.allCases { print("\(bug.rawValue)  \(bug.rule)  \(bug.summary)") }
             return
         }
         var configuration = ServerConfiguration(host: host, port: port, databasePath: db)
@@ -53,11 +53,11 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    static func bug(named name: String) throws -> Bug {
-        guard let bug = Bug(rawValue: name) else {
+    static func bug(named name: String) throws -> ServerBug {
+        guard let bug = ServerBug(rawValue: name) else {
             throw ConfigError(
                 .unknownBug,
-                "unknown bug '\(name)'; known: \(Bug.allCases.map(\.rawValue).joined(separator: ", "))"
+                "unknown bug '\(name)'; known: \(ServerBug.allCases.map(\.rawValue).joined(separator: ", "))"
             )
         }
         return bug

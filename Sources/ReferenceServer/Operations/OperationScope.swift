@@ -9,7 +9,7 @@ struct OperationScope {
     let now: Int64
 
     var semantics: Semantics { backend.semantics }
-    func bug(_ b: Bug) -> Bool { backend.bugs.has(b) }
+    func bug(_ b: ServerBug) -> Bool { backend.bugs.has(b) }
 
     /// Runs `op` in a savepoint: a thrown ``Rejection`` undoes the operation's writes (never the
     /// deadlines settled before it) and is returned as the failure.

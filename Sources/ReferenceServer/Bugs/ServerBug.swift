@@ -1,7 +1,7 @@
 /// A deliberate defect the reference server can be started with (`gbfuzz serve --bug NAME`), so
 /// the harness can show that it finds it. Each breaks exactly one rule of docs/PROTOCOL.md §6, the
 /// way real backends break it. All are off by default.
-public enum Bug: String, CaseIterable, Sendable, Hashable, Codable {
+public enum ServerBug: String, CaseIterable, Sendable, Hashable, Codable {
     case guestKeptAfterMapping = "guest-kept-after-mapping"
     case sameIdPTwice = "same-idp-twice"
     case removeLastIdP = "remove-last-idp"
@@ -60,9 +60,9 @@ public enum Bug: String, CaseIterable, Sendable, Hashable, Codable {
 
 /// The set of bugs a server runs with.
 public struct BugSet: Sendable, Hashable {
-    public var enabled: Set<Bug>
-    public init(_ enabled: Set<Bug> = []) { self.enabled = enabled }
-    public func has(_ bug: Bug) -> Bool { enabled.contains(bug) }
+    public var enabled: Set<ServerBug>
+    public init(_ enabled: Set<ServerBug> = []) { self.enabled = enabled }
+    public func has(_ bug: ServerBug) -> Bool { enabled.contains(bug) }
     /// Names in declaration order (stable for `GET …/bugs`).
-    public var names: [String] { Bug.allCases.filter(enabled.contains).map(\.rawValue) }
+    public var names: [String] { ServerBug.allCases.filter(enabled.contains).map(\.rawValue) }
 }
