@@ -51,4 +51,5 @@ python3 -c 'import sys; from schemathesis.cli import schemathesis; sys.argv[0] =
     --hypothesis-seed "$SEED" \
     --hypothesis-deadline 10000 \
     --request-timeout 10000 \
-    --workers 2
+    --workers 2 \
+    --data-generation-method "${GENERATION:-all}"

@@ -34,7 +34,9 @@ public enum ReferenceServer {
             port: port,
             group: group,
             task: task,
-            cleanup: { try? database.close(); removeOnShutdown() }
+            cleanup: {
+                try? database.close(); removeOnShutdown()
+            }
         )
     }
 
@@ -103,7 +105,10 @@ public enum ReferenceServer {
         }
         return Application(
             router: router,
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "gbfuzz"),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port),
+                serverName: "gbfuzz"
+            ),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
             logger: quietLogger()
         )

@@ -9,7 +9,13 @@ public final class RunningServer: Sendable {
     private let task: Task<Void, any Error>
     private let cleanup: @Sendable () -> Void
 
-    init(host: String, port: Int, group: ServiceGroup, task: Task<Void, any Error>, cleanup: @escaping @Sendable () -> Void) {
+    init(
+        host: String,
+        port: Int,
+        group: ServiceGroup,
+        task: Task<Void, any Error>,
+        cleanup: @escaping @Sendable () -> Void
+    ) {
         self.host = host
         self.port = port
         self.group = group

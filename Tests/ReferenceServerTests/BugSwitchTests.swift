@@ -7,7 +7,12 @@ import Testing
 struct BugSwitchTests {
     static let onOff = [true, false]
 
-    func server(_ bug: ServerBug, on: Bool, _ semantics: Semantics = .default, _ body: (TestServer) async throws -> Void) async throws {
+    func server(
+        _ bug: ServerBug,
+        on: Bool,
+        _ semantics: Semantics = .default,
+        _ body: (TestServer) async throws -> Void
+    ) async throws {
         try await withServer(semantics, bugs: on ? [bug] : []) { server in
             let reported = try await server.client.testBugs().body.bugs
             #expect(reported == (on ? [bug.rawValue] : []))
@@ -90,7 +95,10 @@ struct BugSwitchTests {
     func tempWithdrawTwice(on: Bool) async throws {
         try await server(.tempWithdrawTwice, on: on) { server in
             let s = try await server.guest()
-            #expect(try await server.client.requestTemporaryWithdrawal(device: s.device, accessToken: s.token).resultCode == .success)
+            #expect(
+                try await server.client.requestTemporaryWithdrawal(device: s.device, accessToken: s.token).resultCode
+                    == .success
+            )
             try await server.advance(seconds: 3_600)
             let r = try await server.client.requestTemporaryWithdrawal(device: s.device, accessToken: s.token)
             #expect(r.resultCode == (on ? .success : .withdrawAlreadyTemporaryWithdraw))
@@ -104,7 +112,10 @@ struct BugSwitchTests {
             var codes: [ResultCode] = []
             for _ in 0..<6 {
                 codes.append(
-                    try await server.client.transferAccountLogin(device: newDevice(), TransferAccountLoginRequest(accountId: id, accountPassword: "x")).resultCode
+                    try await server.client.transferAccountLogin(
+                        device: newDevice(),
+                        TransferAccountLoginRequest(accountId: id, accountPassword: "x")
+                    ).resultCode
                 )
             }
             #expect(codes.contains(.transferAccountBlock) == !on)
@@ -116,7 +127,10 @@ struct BugSwitchTests {
         try await server(.transferSameDevice, on: on) { server in
             let s = try await server.guest()
             let (id, password) = try await server.issueTransferAccount(s)
-            let r = try await server.client.transferAccountLogin(device: s.device, TransferAccountLoginRequest(accountId: id, accountPassword: password))
+            let r = try await server.client.transferAccountLogin(
+                device: s.device,
+                TransferAccountLoginRequest(accountId: id, accountPassword: password)
+            )
             #expect(r.resultCode == (on ? .success : .sameRequestor))
         }
     }
@@ -125,7 +139,10 @@ struct BugSwitchTests {
     func bannedTokenLogin(on: Bool) async throws {
         try await server(.bannedTokenLogin, on: on) { server in
             let s = try await server.guest()
-            #expect(try await server.client.ban(BanRequest(userIdList: [s.userId], banTypeCode: "PERMANENT")).resultCode == .success)
+            #expect(
+                try await server.client.ban(BanRequest(userIdList: [s.userId], banTypeCode: "PERMANENT")).resultCode
+                    == .success
+            )
             let r = try await server.client.tokenLogin(device: s.device, accessToken: s.token)
             #expect(r.resultCode == (on ? .success : .bannedMember))
         }
@@ -135,7 +152,10 @@ struct BugSwitchTests {
     func forgedIdPToken(on: Bool) async throws {
         try await server(.forgedIdPToken, on: on) { server in
             let forged = server.signer.forge(IdPAccount(.google, "bug-f1"))
-            let r = try await server.client.login(device: newDevice(), LoginRequest(idPCode: .google, accessToken: forged))
+            let r = try await server.client.login(
+                device: newDevice(),
+                LoginRequest(idPCode: .google, accessToken: forged)
+            )
             #expect(r.resultCode == (on ? .success : .idpLoginFailed))
         }
     }

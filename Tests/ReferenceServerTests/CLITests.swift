@@ -10,7 +10,10 @@ struct CLITests {
     func executable() throws -> URL {
         let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let url = dir.appendingPathComponent("gbfuzz")
-        try #require(FileManager.default.isExecutableFile(atPath: url.path), "build the gbfuzz product first: \(url.path)")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: url.path),
+            "build the gbfuzz product first: \(url.path)"
+        )
         return url
     }
 
@@ -78,7 +81,10 @@ struct CLITests {
         #expect(line.hasPrefix(prefix))
         let port = try #require(Int(line.dropFirst(prefix.count)))
         #expect(port > 0)
-        let client = GamebaseClient(transport: makeTestTransport(), target: GamebaseTarget(baseURL: "http://127.0.0.1:\(port)"))
+        let client = GamebaseClient(
+            transport: makeTestTransport(),
+            target: GamebaseTarget(baseURL: "http://127.0.0.1:\(port)")
+        )
         #expect(try await client.testBugs().body.bugs == ["forged-idp-token"])
         p.interrupt()
         p.waitUntilExit()

@@ -31,12 +31,19 @@ struct ConfigFileTests {
             file: "k.yaml"
         )
         #expect(yaml.semantics.appId == "mygame")
-        #expect(yaml.semantics.mapping.addPrecedence == [.addMappingAlreadyMappedToOtherMember, .addMappingAlreadyHasSameIdP, .addMappingCannotAddGuestIdP])
+        #expect(
+            yaml.semantics.mapping.addPrecedence == [
+                .addMappingAlreadyMappedToOtherMember, .addMappingAlreadyHasSameIdP, .addMappingCannotAddGuestIdP,
+            ]
+        )
         #expect(yaml.semantics.transferAccount.blockSeconds == nil)
         #expect(yaml.semantics.transferAccount.failThreshold == 3)
         #expect(yaml.semantics.withdrawal.gracePeriodDays == 7)
         #expect(yaml.secretKey == "s3cret")
-        let json = try ConfigFile.parse(#"{"withdrawal": {"gracePeriodDays": 30}, "idp": {"tokenMode": "plain"}}"#, file: "k.json")
+        let json = try ConfigFile.parse(
+            #"{"withdrawal": {"gracePeriodDays": 30}, "idp": {"tokenMode": "plain"}}"#,
+            file: "k.json"
+        )
         #expect(json.semantics.withdrawal.gracePeriodDays == 30)
         #expect(json.semantics.idp.tokenMode == .plain)
     }
@@ -44,7 +51,10 @@ struct ConfigFileTests {
     @Test("unknown keys are rejected with the file, the key and the line")
     func unknownKeys() {
         #expect(error("appId: x\nmappings: {}\n") == "knobs.yaml:2: unknown key 'mappings'")
-        #expect(error("mapping:\n  forcingTicketLifetimeSeconds: 5\n  addPrecedance: []\n") == "knobs.yaml:3: unknown key 'mapping.addPrecedance'")
+        #expect(
+            error("mapping:\n  forcingTicketLifetimeSeconds: 5\n  addPrecedance: []\n")
+                == "knobs.yaml:3: unknown key 'mapping.addPrecedance'"
+        )
         #expect(error("server:\n  password: x\n") == "knobs.yaml:2: unknown key 'server.password'")
     }
 

@@ -3,7 +3,9 @@ import Testing
 
 @Suite("Login and session rules (L1–L13, F1)", .timeLimit(.minutes(2)))
 struct LoginRuleTests {
-    @Test("L1: an unmapped account or a device without a guest key creates a user whose first answer has no lastLoginDate")
+    @Test(
+        "L1: an unmapped account or a device without a guest key creates a user whose first answer has no lastLoginDate"
+    )
     func l1() async throws {
         try await withServer { server in
             let device = newDevice()
@@ -15,7 +17,10 @@ struct LoginRuleTests {
             let second = try await server.client.login(device: device, LoginRequest(idPCode: .guest))
             #expect(second.body.member?.userId == first.body.member?.userId)
             #expect(second.body.member?.lastLoginDate != nil)
-            let idp = try await server.client.login(device: newDevice(), LoginRequest(idPCode: .google, accessToken: server.token(.google, "l1-g")))
+            let idp = try await server.client.login(
+                device: newDevice(),
+                LoginRequest(idPCode: .google, accessToken: server.token(.google, "l1-g"))
+            )
             #expect(idp.resultCode == .success)
             #expect(idp.body.member?.lastLoginDate == nil)
             #expect(idp.body.member?.userId != first.body.member?.userId)
@@ -26,8 +31,14 @@ struct LoginRuleTests {
     func l2() async throws {
         try await withServer { server in
             let s = try await server.idp(.google, "l2-g")
-            #expect(try await server.client.tokenLogin(device: s.device, accessToken: nil).resultCode == .tokenLoginInvalidLastLoggedInIdP)
-            #expect(try await server.client.tokenLogin(device: s.device, accessToken: "bogus").resultCode == .tokenLoginInvalidTokenInfo)
+            #expect(
+                try await server.client.tokenLogin(device: s.device, accessToken: nil).resultCode
+                    == .tokenLoginInvalidLastLoggedInIdP
+            )
+            #expect(
+                try await server.client.tokenLogin(device: s.device, accessToken: "bogus").resultCode
+                    == .tokenLoginInvalidTokenInfo
+            )
             let r = try await server.client.tokenLogin(device: s.device, accessToken: s.token)
             #expect(r.resultCode == .success)
             #expect(r.body.token?.accessToken == s.token)
@@ -47,8 +58,14 @@ struct LoginRuleTests {
             try await server.advance(seconds: 59)
             #expect(try await server.client.tokenLogin(device: s.device, accessToken: s.token).resultCode == .success)
             try await server.advance(seconds: 1)
-            #expect(try await server.client.tokenLogin(device: s.device, accessToken: s.token).resultCode == .tokenLoginInvalidTokenInfo)
-            #expect(try await server.client.getOwnMember(device: s.device, accessToken: s.token).resultCode == .authInvalidGamebaseToken)
+            #expect(
+                try await server.client.tokenLogin(device: s.device, accessToken: s.token).resultCode
+                    == .tokenLoginInvalidTokenInfo
+            )
+            #expect(
+                try await server.client.getOwnMember(device: s.device, accessToken: s.token).resultCode
+                    == .authInvalidGamebaseToken
+            )
         }
     }
 
@@ -57,8 +74,14 @@ struct LoginRuleTests {
         try await withServer { server in
             let s = try await server.idp(.google, "l5-g")
             #expect(try await server.client.logout(device: s.device, accessToken: s.token).resultCode == .success)
-            #expect(try await server.client.tokenLogin(device: s.device, accessToken: s.token).resultCode == .tokenLoginInvalidTokenInfo)
-            #expect(try await server.client.logout(device: s.device, accessToken: s.token).resultCode == .authInvalidGamebaseToken)
+            #expect(
+                try await server.client.tokenLogin(device: s.device, accessToken: s.token).resultCode
+                    == .tokenLoginInvalidTokenInfo
+            )
+            #expect(
+                try await server.client.logout(device: s.device, accessToken: s.token).resultCode
+                    == .authInvalidGamebaseToken
+            )
             let m = try await server.member(s.userId).member
             #expect(m?.valid == .normal)
             #expect(m?.authList?.map(\.authKey) == ["l5-g"])
@@ -74,7 +97,9 @@ struct LoginRuleTests {
             #expect(try await server.client.login(device: s.device, switchUser).resultCode == .idpLoginFailed)
             #expect(try await server.client.tokenLogin(device: s.device, accessToken: s.token).resultCode == .success)
             // The same user may log in again without the flag.
-            #expect(try await server.client.login(device: s.device, LoginRequest(idPCode: .guest)).resultCode == .success)
+            #expect(
+                try await server.client.login(device: s.device, LoginRequest(idPCode: .guest)).resultCode == .success
+            )
             var flagged = switchUser
             flagged.ignoreAlreadyLoggedIn = true
             let r = try await server.client.login(device: s.device, flagged)
@@ -90,8 +115,13 @@ struct LoginRuleTests {
             let again = try await server.guest(s.device)
             #expect(again.userId == s.userId)
             #expect(again.token != s.token)
-            #expect(try await server.client.tokenLogin(device: s.device, accessToken: s.token).resultCode == .tokenLoginInvalidTokenInfo)
-            #expect(try await server.client.tokenLogin(device: s.device, accessToken: again.token).resultCode == .success)
+            #expect(
+                try await server.client.tokenLogin(device: s.device, accessToken: s.token).resultCode
+                    == .tokenLoginInvalidTokenInfo
+            )
+            #expect(
+                try await server.client.tokenLogin(device: s.device, accessToken: again.token).resultCode == .success
+            )
         }
     }
 
@@ -100,8 +130,14 @@ struct LoginRuleTests {
         try await withServer { server in
             let s = try await server.idp(.google, "l11-g")
             let other = newDevice()
-            #expect(try await server.client.tokenLogin(device: other, accessToken: s.token).resultCode == .tokenLoginInvalidTokenInfo)
-            #expect(try await server.client.getOwnMember(device: other, accessToken: s.token).resultCode == .authInvalidGamebaseToken)
+            #expect(
+                try await server.client.tokenLogin(device: other, accessToken: s.token).resultCode
+                    == .tokenLoginInvalidTokenInfo
+            )
+            #expect(
+                try await server.client.getOwnMember(device: other, accessToken: s.token).resultCode
+                    == .authInvalidGamebaseToken
+            )
             #expect(try await server.client.getOwnMember(device: s.device, accessToken: s.token).resultCode == .success)
         }
     }
@@ -111,7 +147,10 @@ struct LoginRuleTests {
         try await withServer { server in
             let s = try await server.guest()
             #expect(try await server.client.getOwnMember(device: s.device, accessToken: nil).resultCode == .notLoggedIn)
-            #expect(try await server.client.getMappingList(device: s.device, accessToken: "nope").resultCode == .authInvalidGamebaseToken)
+            #expect(
+                try await server.client.getMappingList(device: s.device, accessToken: "nope").resultCode
+                    == .authInvalidGamebaseToken
+            )
             #expect(try await server.client.logout(device: s.device, accessToken: nil).resultCode == .notLoggedIn)
             let list = try await server.client.getMappingList(device: s.device, accessToken: s.token)
             #expect(list.body.authMappingList == [.guest])
@@ -123,7 +162,10 @@ struct LoginRuleTests {
         var semantics = Semantics()
         semantics.idp.codes = [.guest, .google]
         try await withServer(semantics) { server in
-            let r = try await server.client.login(device: newDevice(), LoginRequest(idPCode: .facebook, accessToken: server.token(.facebook, "x")))
+            let r = try await server.client.login(
+                device: newDevice(),
+                LoginRequest(idPCode: .facebook, accessToken: server.token(.facebook, "x"))
+            )
             #expect(r.resultCode == .idpLoginInvalidIdPInfo)
             let s = try await server.idp(.google, "l13-g")
             #expect(try await server.addMapping(s, .facebook, "l13-f").resultCode == .addMappingInvalidIdPInfo)
@@ -140,22 +182,42 @@ struct LoginRuleTests {
     func f1() async throws {
         try await withServer { server in
             let forged = server.signer.forge(IdPAccount(.google, "f1-g"))
-            let r = try await server.client.login(device: newDevice(), LoginRequest(idPCode: .google, accessToken: forged))
+            let r = try await server.client.login(
+                device: newDevice(),
+                LoginRequest(idPCode: .google, accessToken: forged)
+            )
             #expect(r.resultCode == .idpLoginFailed)
             #expect(r.body.token == nil)
             let wrongIdP = server.token(.facebook, "f1-g")
-            #expect(try await server.client.login(device: newDevice(), LoginRequest(idPCode: .google, accessToken: wrongIdP)).resultCode == .idpLoginFailed)
-            #expect(try await server.client.login(device: newDevice(), LoginRequest(idPCode: .google, accessToken: "garbage")).resultCode == .idpLoginFailed)
+            #expect(
+                try await server.client.login(
+                    device: newDevice(),
+                    LoginRequest(idPCode: .google, accessToken: wrongIdP)
+                ).resultCode == .idpLoginFailed
+            )
+            #expect(
+                try await server.client.login(
+                    device: newDevice(),
+                    LoginRequest(idPCode: .google, accessToken: "garbage")
+                ).resultCode == .idpLoginFailed
+            )
             #expect(try await server.owner(.google, "f1-g") == nil)
             let s = try await server.guest()
-            let m = try await server.client.addMapping(device: s.device, accessToken: s.token, AddMappingRequest(idPCode: .google, accessToken: forged))
+            let m = try await server.client.addMapping(
+                device: s.device,
+                accessToken: s.token,
+                AddMappingRequest(idPCode: .google, accessToken: forged)
+            )
             #expect(m.resultCode == .idpLoginFailed)
             #expect(try await server.owner(.google, "f1-g") == nil)
         }
         var plain = Semantics()
         plain.idp.tokenMode = .plain
         try await withServer(plain) { server in
-            let r = try await server.client.login(device: newDevice(), LoginRequest(idPCode: .google, accessToken: "plain-id"))
+            let r = try await server.client.login(
+                device: newDevice(),
+                LoginRequest(idPCode: .google, accessToken: "plain-id")
+            )
             #expect(r.resultCode == .success)
             #expect(r.body.member?.authList.first?.authKey == "plain-id")
         }

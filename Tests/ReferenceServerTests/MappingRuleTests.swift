@@ -81,7 +81,11 @@ struct MappingRuleTests {
     func m5() async throws {
         try await withServer { server in
             let s = try await server.idp(.google, "m5-g")
-            let r = try await server.client.addMapping(device: s.device, accessToken: s.token, AddMappingRequest(idPCode: .guest))
+            let r = try await server.client.addMapping(
+                device: s.device,
+                accessToken: s.token,
+                AddMappingRequest(idPCode: .guest)
+            )
             #expect(r.resultCode == .addMappingCannotAddGuestIdP)
             #expect(try await server.member(s.userId).member?.authList?.map(\.idPCode) == [.google])
         }
@@ -121,7 +125,11 @@ struct MappingRuleTests {
             let r = try await server.client.addMappingForcibly(
                 device: requester.device,
                 accessToken: requester.token,
-                ForcingMappingRequest(forcingMappingKey: ticket.forcingMappingKey, idPCode: .google, accessToken: server.token(.google, "m7-x"))
+                ForcingMappingRequest(
+                    forcingMappingKey: ticket.forcingMappingKey,
+                    idPCode: .google,
+                    accessToken: server.token(.google, "m7-x")
+                )
             )
             #expect(r.resultCode == .success)
             #expect(Set(r.body.member?.authList.map(\.idPCode) ?? []) == [.twitter, .google])
@@ -130,7 +138,10 @@ struct MappingRuleTests {
             #expect(old?.authList?.map(\.idPCode) == [.facebook])
             #expect(old?.valid == .normal)
             // The owner's session logged in with google died.
-            #expect(try await server.client.getOwnMember(device: owner.device, accessToken: owner.token).resultCode == .authInvalidGamebaseToken)
+            #expect(
+                try await server.client.getOwnMember(device: owner.device, accessToken: owner.token).resultCode
+                    == .authInvalidGamebaseToken
+            )
         }
     }
 
@@ -151,7 +162,9 @@ struct MappingRuleTests {
                 ).resultCode
             }
             let t1 = try await ticket()
-            #expect(try await force(requester, "no-such-key-00000000000000000000", .google, "m8-x") == .forciblyNotExistKey)
+            #expect(
+                try await force(requester, "no-such-key-00000000000000000000", .google, "m8-x") == .forciblyNotExistKey
+            )
             #expect(try await force(stranger, t1.forcingMappingKey, .google, "m8-x") == .forciblyNotExistKey)
             #expect(try await force(requester, t1.forcingMappingKey, .facebook, "m8-x") == .forciblyDifferentIdP)
             #expect(try await force(requester, t1.forcingMappingKey, .google, "m8-other") == .forciblyDifferentAuthKey)
@@ -173,14 +186,24 @@ struct MappingRuleTests {
             let r = try await server.client.addMappingForcibly(
                 device: requester.device,
                 accessToken: requester.token,
-                ForcingMappingRequest(forcingMappingKey: ticket.forcingMappingKey, idPCode: .google, accessToken: server.token(.google, "m9-x"))
+                ForcingMappingRequest(
+                    forcingMappingKey: ticket.forcingMappingKey,
+                    idPCode: .google,
+                    accessToken: server.token(.google, "m9-x")
+                )
             )
             #expect(r.resultCode == .success)
             let old = try await server.member(owner.userId).member
             #expect(old?.valid == .lost)
             #expect(old?.authList?.isEmpty == true)
-            #expect(try await server.client.tokenLogin(device: owner.device, accessToken: owner.token).resultCode == .tokenLoginInvalidTokenInfo)
-            #expect(try await server.client.tokenAuthentication(userId: owner.userId, accessToken: owner.token).resultCode == .gatewayInvalidAccessToken)
+            #expect(
+                try await server.client.tokenLogin(device: owner.device, accessToken: owner.token).resultCode
+                    == .tokenLoginInvalidTokenInfo
+            )
+            #expect(
+                try await server.client.tokenAuthentication(userId: owner.userId, accessToken: owner.token).resultCode
+                    == .gatewayInvalidAccessToken
+            )
         }
     }
 
@@ -189,10 +212,16 @@ struct MappingRuleTests {
         try await withServer { server in
             let owner = try await server.idp(.google, "m10-x")
             let requester = try await server.idp(.twitter, "m10-t")
-            #expect(try await server.client.requestTemporaryWithdrawal(device: owner.device, accessToken: owner.token).resultCode == .success)
+            #expect(
+                try await server.client.requestTemporaryWithdrawal(device: owner.device, accessToken: owner.token)
+                    .resultCode == .success
+            )
             let t1 = try #require(try await server.addMapping(requester, .google, "m10-x").body.forcingMappingTicket)
             #expect(t1.mappedUserValid == .temporaryWithdrawal)
-            #expect(try await server.client.ban(BanRequest(userIdList: [owner.userId], banTypeCode: "PERMANENT")).resultCode == .success)
+            #expect(
+                try await server.client.ban(BanRequest(userIdList: [owner.userId], banTypeCode: "PERMANENT")).resultCode
+                    == .success
+            )
             let t2 = try #require(try await server.addMapping(requester, .google, "m10-x").body.forcingMappingTicket)
             #expect(t2.mappedUserValid == .banned)
             // A withdrawn owner no longer holds the account: no ticket, the mapping succeeds.
@@ -212,22 +241,39 @@ struct MappingRuleTests {
             let bad = try await server.client.changeLogin(
                 device: g.device,
                 accessToken: g.token,
-                ForcingMappingRequest(forcingMappingKey: "x", idPCode: .google, accessToken: server.token(.google, "m11-x"))
+                ForcingMappingRequest(
+                    forcingMappingKey: "x",
+                    idPCode: .google,
+                    accessToken: server.token(.google, "m11-x")
+                )
             )
             #expect(bad.resultCode == .forciblyNotExistKey)
-            #expect(try await server.client.getOwnMember(device: g.device, accessToken: g.token).body.member?.userId == g.userId)
+            #expect(
+                try await server.client.getOwnMember(device: g.device, accessToken: g.token).body.member?.userId
+                    == g.userId
+            )
             let r = try await server.client.changeLogin(
                 device: g.device,
                 accessToken: g.token,
-                ForcingMappingRequest(forcingMappingKey: ticket.forcingMappingKey, idPCode: .google, accessToken: server.token(.google, "m11-x"))
+                ForcingMappingRequest(
+                    forcingMappingKey: ticket.forcingMappingKey,
+                    idPCode: .google,
+                    accessToken: server.token(.google, "m11-x")
+                )
             )
             #expect(r.resultCode == .success)
             #expect(r.body.member?.userId == owner.userId)
             #expect(r.body.lastLoggedInProvider == .google)
             let newToken = try #require(r.body.token?.accessToken)
             #expect(newToken != g.token)
-            #expect(try await server.client.getOwnMember(device: g.device, accessToken: g.token).resultCode == .authInvalidGamebaseToken)
-            #expect(try await server.client.getOwnMember(device: g.device, accessToken: newToken).body.member?.userId == owner.userId)
+            #expect(
+                try await server.client.getOwnMember(device: g.device, accessToken: g.token).resultCode
+                    == .authInvalidGamebaseToken
+            )
+            #expect(
+                try await server.client.getOwnMember(device: g.device, accessToken: newToken).body.member?.userId
+                    == owner.userId
+            )
             let abandoned = try await server.member(g.userId).member
             #expect(abandoned?.valid == .normal)
             #expect(abandoned?.authList?.map(\.authKey) == [g.device])

@@ -19,17 +19,23 @@ struct OpenAPIDocumentTests {
     @Test("GET /openapi.yaml serves it without a secret, and it names every endpoint and result code")
     func served() async throws {
         try await withServer { server in
-            let response = try await makeTestTransport().send(.init(method: .get, url: server.baseURL + "/openapi.yaml"))
+            let response = try await makeTestTransport().send(
+                .init(method: .get, url: server.baseURL + "/openapi.yaml")
+            )
             #expect(response.status == 200)
             #expect(response.headers["Content-Type"]?.hasPrefix("application/yaml") == true)
             let text = String(decoding: response.body, as: UTF8.self)
             #expect(text == ReferenceServer.openAPIDocument)
             for path in [
-                "/auth/login:", "/auth/login/token:", "/auth/login/change:", "/auth/logout:", "/auth/member:", "/auth/mappings:",
-                "/auth/mappings/forcibly:", "/auth/mappings/{idPCode}:", "/auth/temporary-withdrawal:", "/auth/transfer-account:",
+                "/auth/login:", "/auth/login/token:", "/auth/login/change:", "/auth/logout:", "/auth/member:",
+                "/auth/mappings:",
+                "/auth/mappings/forcibly:", "/auth/mappings/{idPCode}:", "/auth/temporary-withdrawal:",
+                "/auth/transfer-account:",
                 "/auth/transfer-account/login:", "/auth/transfer-key:", "/auth/transfer-key/login:",
-                "/members/{userId}/tokens/{accessToken}:", "/members/ban:", "/members/transfer-account:", "/idps/{idPCode}/members:",
-                "/logs/withdrawal:", "/semantics:", "/clock:", "/clock/advance:", "/clock/freeze:", "/grace-ban:", "/reset:", "/bugs:",
+                "/members/{userId}/tokens/{accessToken}:", "/members/ban:", "/members/transfer-account:",
+                "/idps/{idPCode}/members:",
+                "/logs/withdrawal:", "/semantics:", "/clock:", "/clock/advance:", "/clock/freeze:", "/grace-ban:",
+                "/reset:", "/bugs:",
             ] {
                 #expect(text.contains(path), "missing \(path)")
             }

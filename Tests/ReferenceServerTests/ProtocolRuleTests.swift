@@ -12,7 +12,11 @@ struct ProtocolRuleTests {
                 ("GET", "/no/such/path", []),
                 ("POST", server.authPrefix + "/logout", []),
             ] {
-                let given = try await server.raw(method, path, headers: headers + [("X-TCGB-Transaction-Id", "tid-\(path.count)")])
+                let given = try await server.raw(
+                    method,
+                    path,
+                    headers: headers + [("X-TCGB-Transaction-Id", "tid-\(path.count)")]
+                )
                 #expect(given.echoed == "tid-\(path.count)")
                 #expect(given.header.transactionId == "tid-\(path.count)")
                 let generated = try await server.raw(method, path, headers: headers)
@@ -20,7 +24,11 @@ struct ProtocolRuleTests {
                 #expect(generated.header.transactionId == generated.echoed)
             }
             let s = try await server.guest()
-            let r = try await server.client.getOwnMember(device: s.device, accessToken: s.token, transactionId: "typed-123")
+            let r = try await server.client.getOwnMember(
+                device: s.device,
+                accessToken: s.token,
+                transactionId: "typed-123"
+            )
             #expect(r.transactionIdEchoed)
         }
     }

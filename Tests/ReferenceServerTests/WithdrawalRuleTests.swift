@@ -12,7 +12,10 @@ struct WithdrawalRuleTests {
             #expect(try await server.addMapping(s, .facebook, "w1-f").resultCode == .success)
             #expect(try await server.client.withdraw(device: s.device, accessToken: s.token).resultCode == .success)
             #expect(try await server.member(s.userId).member?.valid == .withdrawn)
-            #expect(try await server.client.tokenLogin(device: s.device, accessToken: s.token).resultCode == .tokenLoginInvalidTokenInfo)
+            #expect(
+                try await server.client.tokenLogin(device: s.device, accessToken: s.token).resultCode
+                    == .tokenLoginInvalidTokenInfo
+            )
             let again = try await server.idp(.facebook, "w1-f", device: s.device)
             #expect(again.userId != s.userId)
         }
@@ -29,17 +32,31 @@ struct WithdrawalRuleTests {
             #expect(e3.member?.authList?.isEmpty ?? true)
             #expect(e3.memberInfo == nil)
             #expect(try await server.owner(.google, "w2-g") == nil)
-            #expect(try await server.client.tokenAuthentication(userId: s.userId, accessToken: s.token).resultCode == .gatewayInvalidAccessToken)
+            #expect(
+                try await server.client.tokenAuthentication(userId: s.userId, accessToken: s.token).resultCode
+                    == .gatewayInvalidAccessToken
+            )
             let other = try await server.idp(.naver, "w2-n")
-            #expect(try await server.client.serverWithdraw(userId: other.userId, regUser: "ops-team").resultCode == .success)
-            #expect(try await server.client.serverWithdraw(userId: other.userId, regUser: "ops-team").resultCode == .memberAlreadyWithdrawn)
+            #expect(
+                try await server.client.serverWithdraw(userId: other.userId, regUser: "ops-team").resultCode == .success
+            )
+            #expect(
+                try await server.client.serverWithdraw(userId: other.userId, regUser: "ops-team").resultCode
+                    == .memberAlreadyWithdrawn
+            )
             let h = try await server.client.withdrawHistories(begin: Self.wideRange.0, end: Self.wideRange.1)
             #expect(h.resultCode == .success)
             let rows = h.body.result ?? []
             #expect(rows.contains { $0.userId == s.userId && $0.eventLogType == "WAA" && $0.regUser == nil })
-            #expect(rows.contains { $0.userId == other.userId && $0.eventLogType == "WAES" && $0.regUser == "ops-team" })
+            #expect(
+                rows.contains { $0.userId == other.userId && $0.eventLogType == "WAES" && $0.regUser == "ops-team" }
+            )
             #expect(h.body.pagingInfo?.totalElements == 2)
-            let onlyWAES = try await server.client.withdrawHistories(begin: Self.wideRange.0, end: Self.wideRange.1, eventLogType: "WAES")
+            let onlyWAES = try await server.client.withdrawHistories(
+                begin: Self.wideRange.0,
+                end: Self.wideRange.1,
+                eventLogType: "WAES"
+            )
             #expect(onlyWAES.body.result?.map(\.userId) == [other.userId])
         }
     }
@@ -55,10 +72,19 @@ struct WithdrawalRuleTests {
             #expect(abs(grace - (clock.now + 7 * 86_400_000)) < 5_000)
             #expect(try await server.member(s.userId).member?.valid == .temporaryWithdrawal)
             #expect(try await server.member(s.userId).temporaryWithdrawal != nil)
-            #expect(try await server.client.requestTemporaryWithdrawal(device: s.device, accessToken: s.token).resultCode == .withdrawAlreadyTemporaryWithdraw)
-            #expect(try await server.client.cancelTemporaryWithdrawal(device: s.device, accessToken: s.token).resultCode == .success)
+            #expect(
+                try await server.client.requestTemporaryWithdrawal(device: s.device, accessToken: s.token).resultCode
+                    == .withdrawAlreadyTemporaryWithdraw
+            )
+            #expect(
+                try await server.client.cancelTemporaryWithdrawal(device: s.device, accessToken: s.token).resultCode
+                    == .success
+            )
             #expect(try await server.member(s.userId).member?.valid == .normal)
-            #expect(try await server.client.cancelTemporaryWithdrawal(device: s.device, accessToken: s.token).resultCode == .withdrawNotTemporaryWithdraw)
+            #expect(
+                try await server.client.cancelTemporaryWithdrawal(device: s.device, accessToken: s.token).resultCode
+                    == .withdrawNotTemporaryWithdraw
+            )
         }
     }
 
@@ -75,7 +101,10 @@ struct WithdrawalRuleTests {
             try await server.advance(seconds: 1)
             #expect(try await server.member(s.userId).member?.valid == .withdrawn)
             #expect(try await server.owner(.google, "w5-g") == nil)
-            let h = try await server.client.withdrawHistories(begin: WithdrawalRuleTests.wideRange.0, end: WithdrawalRuleTests.wideRange.1)
+            let h = try await server.client.withdrawHistories(
+                begin: WithdrawalRuleTests.wideRange.0,
+                end: WithdrawalRuleTests.wideRange.1
+            )
             let row = try #require(h.body.result?.first { $0.userId == s.userId })
             #expect(row.eventLogType == "WAGE")
             #expect(GamebaseDate.parseISO8601(row.date) == grace)
@@ -87,7 +116,10 @@ struct WithdrawalRuleTests {
         try await withServer { server in
             let s = try await server.idp(.google, "w6-g")
             _ = try await server.client.requestTemporaryWithdrawal(device: s.device, accessToken: s.token)
-            let r = try await server.client.login(device: newDevice(), LoginRequest(idPCode: .google, accessToken: server.token(.google, "w6-g")))
+            let r = try await server.client.login(
+                device: newDevice(),
+                LoginRequest(idPCode: .google, accessToken: server.token(.google, "w6-g"))
+            )
             #expect(r.resultCode == .success)
             #expect(r.body.member?.valid == .temporaryWithdrawal)
             #expect(r.body.member?.temporaryWithdrawal != nil)

@@ -91,8 +91,15 @@ extension ValidateTransferAccountResponse {
 }
 
 extension PagingInfo {
-    public init(_ first: Bool, last: Bool, numberOfElements: Int, page: Int, size: Int, totalElements: Int, totalPages: Int)
-    {
+    public init(
+        _ first: Bool,
+        last: Bool,
+        numberOfElements: Int,
+        page: Int,
+        size: Int,
+        totalElements: Int,
+        totalPages: Int
+    ) {
         self.first = first
         self.last = last
         self.numberOfElements = numberOfElements

@@ -47,6 +47,8 @@ enum RaceFlows {
         case .success(.wrongPassword(let r)): row = r
         }
         try await pause()
-        return try await g.runClient(caller, ctx) { try TransferLogin.recordFailure($0, row, failCount: row.failCount + 1) }
+        return try await g.runClient(caller, ctx) {
+            try TransferLogin.recordFailure($0, row, failCount: row.failCount + 1)
+        }
     }
 }

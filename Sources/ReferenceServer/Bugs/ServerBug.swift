@@ -39,7 +39,8 @@ public enum ServerBug: String, CaseIterable, Sendable, Hashable, Codable {
     public var summary: String {
         switch self {
         case .guestKeptAfterMapping: "mapping from a guest account keeps the guest entry"
-        case .sameIdPTwice: "the 3303 check (and its UNIQUE index) is missing: a second account of one IdP type is added"
+        case .sameIdPTwice:
+            "the 3303 check (and its UNIQUE index) is missing: a second account of one IdP type is added"
         case .removeLastIdP: "a lone mapping is never protected (3402 and 3403 skipped): the last IdP can be removed"
         case .ticketReusable: "a used forcing ticket is not marked used"
         case .tokenSurvivesLogout: "logout answers success but the token stays live"
@@ -50,7 +51,8 @@ public enum ServerBug: String, CaseIterable, Sendable, Hashable, Codable {
         case .bannedTokenLogin: "token login ignores bans"
         case .forgedIdPToken: "IdP token signatures are not checked"
         case .raceMapping: "add mapping checks ownership and writes in separate transactions, without the UNIQUE index"
-        case .raceTransferFailCount: "the transfer fail counter is read, then written back as read+1 later (lost update)"
+        case .raceTransferFailCount:
+            "the transfer fail counter is read, then written back as read+1 later (lost update)"
         }
     }
 

@@ -23,7 +23,11 @@ final class ServerClockSource: Sendable {
 
     func snapshot() -> ServerClock {
         state.withLock { s in
-            ServerClock(now: s.frozenAt ?? Self.wallMilliseconds() + s.offsetMs, offsetMs: s.offsetMs, frozen: s.frozenAt != nil)
+            ServerClock(
+                now: s.frozenAt ?? Self.wallMilliseconds() + s.offsetMs,
+                offsetMs: s.offsetMs,
+                frozen: s.frozenAt != nil
+            )
         }
     }
 

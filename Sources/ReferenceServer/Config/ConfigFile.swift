@@ -73,7 +73,10 @@ public struct ConfigFile: Sendable {
         }
         if let p = SemanticsValidation.problems(in: semantics).first {
             let line = lookup(root, p.path)?.mark?.line
-            throw ConfigError(.invalidValue, "\(file)\(line.map { ":\($0)" } ?? ""): key '\(p.path.joined(separator: "."))': \(p.message)")
+            throw ConfigError(
+                .invalidValue,
+                "\(file)\(line.map { ":\($0)" } ?? ""): key '\(p.path.joined(separator: "."))': \(p.message)"
+            )
         }
         return ConfigFile(semantics: semantics, secretKey: secretKey, idpSecret: idpSecret)
     }
@@ -103,7 +106,10 @@ public struct ConfigFile: Sendable {
     private static func string(_ m: Node.Mapping, _ key: String, file: String) throws -> String? {
         guard let node = m[key] else { return nil }
         guard case .scalar(let s) = node, !s.string.isEmpty else {
-            throw ConfigError(.invalidValue, "\(file):\(node.mark?.line ?? 0): key 'server.\(key)': must be a non-empty string")
+            throw ConfigError(
+                .invalidValue,
+                "\(file):\(node.mark?.line ?? 0): key 'server.\(key)': must be a non-empty string"
+            )
         }
         return s.string
     }

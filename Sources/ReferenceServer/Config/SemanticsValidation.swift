@@ -22,9 +22,15 @@ enum SemanticsValidation {
             ["idp", "codes"],
             "codes must be non-empty [A-Za-z0-9._-]"
         )
-        check(Set(s.idp.lineRegions).count == s.idp.lineRegions.count, ["idp", "lineRegions"], "must not repeat a region")
+        check(
+            Set(s.idp.lineRegions).count == s.idp.lineRegions.count,
+            ["idp", "lineRegions"],
+            "must not repeat a region"
+        )
         check(s.tokens.lifetimeSeconds >= 1, ["tokens", "lifetimeSeconds"], "must be at least 1")
-        let add: [ResultCode] = [.addMappingCannotAddGuestIdP, .addMappingAlreadyHasSameIdP, .addMappingAlreadyMappedToOtherMember]
+        let add: [ResultCode] = [
+            .addMappingCannotAddGuestIdP, .addMappingAlreadyHasSameIdP, .addMappingAlreadyMappedToOtherMember,
+        ]
         check(
             s.mapping.addPrecedence.count == 3 && Set(s.mapping.addPrecedence) == Set(add),
             ["mapping", "addPrecedence"],

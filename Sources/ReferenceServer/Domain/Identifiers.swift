@@ -16,7 +16,9 @@ enum Identifiers {
 
     static func userId() -> String { random(16, from: userIdAlphabet) }
     /// 43 characters of base64url: 32 random bytes (256 bits; the last character carries 4 bits).
-    static func accessToken() -> String { random(42, from: base64url) + random(1, from: Array("AEIMQUYcgkosw048".utf8)) }
+    static func accessToken() -> String {
+        random(42, from: base64url) + random(1, from: Array("AEIMQUYcgkosw048".utf8))
+    }
     static func forcingMappingKey() -> String { random(32, from: alphanumeric) }
     static func transferKey() -> String { random(8, from: alphanumeric) }
 

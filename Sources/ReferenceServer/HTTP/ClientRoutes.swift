@@ -70,15 +70,21 @@ enum ClientRoutes {
         }
         router.post("\(prefix)/transfer-account/login") { req, ctx in
             let (caller, input) = try await g.client(req, ctx, body: .object, TransferLoginInput.init)
-            if g.backend.bugs.has(.raceTransferFailCount) { return try await RaceFlows.transferLogin(g, caller, input, ctx) }
+            if g.backend.bugs.has(.raceTransferFailCount) {
+                return try await RaceFlows.transferLogin(g, caller, input, ctx)
+            }
             return try await g.runClient(caller, ctx) { try TransferLogin.run($0, input) }
         }
         router.post("\(prefix)/transfer-key") { req, ctx in
-            let (caller, expiresIn) = try await g.client(req, ctx, body: .object) { $0?.int("expiresIn", required: true) ?? 0 }
+            let (caller, expiresIn) = try await g.client(req, ctx, body: .object) {
+                $0?.int("expiresIn", required: true) ?? 0
+            }
             return try await g.runClient(caller, ctx) { try TransferKeyOps.issue($0, expiresIn: expiresIn) }
         }
         router.post("\(prefix)/transfer-key/login") { req, ctx in
-            let (caller, key) = try await g.client(req, ctx, body: .object) { $0?.string("transferKey", required: true) ?? "" }
+            let (caller, key) = try await g.client(req, ctx, body: .object) {
+                $0?.string("transferKey", required: true) ?? ""
+            }
             return try await g.runClient(caller, ctx) { try TransferKeyOps.login($0, key: key) }
         }
     }

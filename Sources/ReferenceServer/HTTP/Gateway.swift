@@ -40,7 +40,9 @@ struct Gateway: Sendable {
             let media = type.split(separator: ";", maxSplits: 1).first.map {
                 $0.trimmingCharacters(in: .whitespaces).lowercased()
             }
-            guard media == "application/json" else { throw GamebaseFailure(.wrongContentType, "expected application/json") }
+            guard media == "application/json" else {
+                throw GamebaseFailure(.wrongContentType, "expected application/json")
+            }
         }
         guard let json = JSONValue.parse(buffer.readableBytesView) else {
             throw GamebaseFailure(.malformedJSON, "the body is not valid JSON")

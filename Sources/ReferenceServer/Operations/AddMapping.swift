@@ -51,7 +51,8 @@ enum AddMapping {
                 }
                 account = a
                 if let owner = try MappingRow.owner(s.db, x, a.idPId), owner.userId != user.userId {
-                    return .answer(try ticket(s, requester: user, owner: owner, idPToken: input.accessToken ?? ""))  // M2
+                    // M2: another user's account.
+                    return .answer(try ticket(s, requester: user, owner: owner, idPToken: input.accessToken ?? ""))
                 }
             default: break
             }
@@ -116,7 +117,12 @@ enum AddMapping {
             if !s.bug(.guestKeptAfterMapping) {
                 try MappingRow.delete(s.db, user: user.userId, idPCode: IdPCode.guest.rawValue)
             }
-            try SessionRow.setLoggedInIdP(s.db, token: session.token, idPCode: account.idPCode.rawValue, idPId: account.idPId)
+            try SessionRow.setLoggedInIdP(
+                s.db,
+                token: session.token,
+                idPCode: account.idPCode.rawValue,
+                idPId: account.idPId
+            )
             session.idPCode = account.idPCode.rawValue
             session.idPId = account.idPId
             try Effects.dropTransferCredentials(s.db, user: user.userId)

@@ -64,7 +64,14 @@ enum ForcingMapping {
         if let owner, owner.isBanned { throw Rejection(.bannedMember, banInfo: MemberView.banInfo(owner)) }
         try markUsed(s, ticket)
         let target = try owner ?? Effects.createUser(s.db, account: account, at: s.now)
-        let (session, before) = try Effects.login(s.db, s.backend, user: target, device: s.caller.device, account: account, at: s.now)
+        let (session, before) = try Effects.login(
+            s.db,
+            s.backend,
+            user: target,
+            device: s.caller.device,
+            account: account,
+            at: s.now
+        )
         return try s.authToken(session, user: before, lastLoginDate: before.lastLoginDate)
     }
 }

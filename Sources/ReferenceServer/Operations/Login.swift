@@ -42,7 +42,14 @@ enum Login {
             throw Rejection(.bannedMember, banInfo: MemberView.banInfo(user))  // B1
         }
         let user = try existing ?? Effects.createUser(s.db, account: account, at: s.now)  // L1
-        let (session, before) = try Effects.login(s.db, s.backend, user: user, device: s.caller.device, account: account, at: s.now)
+        let (session, before) = try Effects.login(
+            s.db,
+            s.backend,
+            user: user,
+            device: s.caller.device,
+            account: account,
+            at: s.now
+        )
         return try s.authToken(session, user: before, lastLoginDate: before.lastLoginDate)
     }
 }

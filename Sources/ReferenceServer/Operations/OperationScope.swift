@@ -72,7 +72,9 @@ struct OperationScope {
     func verify(_ token: String, idPCode: String) -> IdPAccount? {
         if bug(.forgedIdPToken) {
             // Trusts the token's payload without checking the signature.
-            if semantics.idp.tokenMode == .hmac, let a = UnverifiedIdPToken.account(in: token) { return a.idPCode.rawValue == idPCode ? a : nil }
+            if semantics.idp.tokenMode == .hmac, let a = UnverifiedIdPToken.account(in: token) {
+                return a.idPCode.rawValue == idPCode ? a : nil
+            }
         }
         guard let account = backend.signer.resolve(token, idPCode: IdPCode(idPCode), mode: semantics.idp.tokenMode),
             account.idPCode.rawValue == idPCode

@@ -11,7 +11,10 @@ enum TemporaryWithdrawal {
         user.tempWithdrawalUntil = until
         try user.update(s.db)
         s.backend.noteDeadline(until)
-        return ClientReplyBody(header: s.caller.header(), temporaryWithdrawal: TemporaryWithdrawalInfo(gracePeriodDate: until))
+        return ClientReplyBody(
+            header: s.caller.header(),
+            temporaryWithdrawal: TemporaryWithdrawalInfo(gracePeriodDate: until)
+        )
     }
 
     static func cancel(_ s: OperationScope) throws -> ClientReplyBody {

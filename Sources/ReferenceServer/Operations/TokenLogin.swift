@@ -16,7 +16,9 @@ enum TokenLogin {
             // A withdrawal that is due has revoked every token of the user.
             guard user.withdrawnAt == nil else { return invalid }
             if user.isBanned, !backend.bugs.has(.bannedTokenLogin) {
-                return Rejection(.bannedMember, banInfo: MemberView.banInfo(user)).body(transactionId: caller.transactionId)
+                return Rejection(.bannedMember, banInfo: MemberView.banInfo(user)).body(
+                    transactionId: caller.transactionId
+                )
             }
             return ClientReplyBody(
                 header: caller.header(),

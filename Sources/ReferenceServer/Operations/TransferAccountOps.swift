@@ -55,12 +55,15 @@ enum TransferAccountOps {
             let id = input.accountId ?? ""
             let password = input.accountPassword ?? ""
             guard cfg.idFormat.accepts(id) else { throw Rejection(.invalidParameter, "accountId format") }
-            guard cfg.passwordFormat.accepts(password) else { throw Rejection(.invalidParameter, "accountPassword format") }
+            guard cfg.passwordFormat.accepts(password) else {
+                throw Rejection(.invalidParameter, "accountPassword format")
+            }
             guard id != row.accountId else { throw Rejection(.invalidParameter, "accountId unchanged") }
             guard cfg.passwordFormat == .disabled || password != row.password else {
                 throw Rejection(.invalidParameter, "accountPassword unchanged")
             }
-            guard try !TransferAccountRow.idExists(s.db, id) else { throw Rejection(.transferAccountAlreadyExistID) }  // T7
+            // T7: the id must be free.
+            guard try !TransferAccountRow.idExists(s.db, id) else { throw Rejection(.transferAccountAlreadyExistID) }
             row.accountId = id
             row.password = password
         }
@@ -89,7 +92,9 @@ enum TransferAccountOps {
 
     private static func newId(_ s: OperationScope) throws -> String {
         var id = Identifiers.credential(s.semantics.transferAccount.idFormat)
-        while try TransferAccountRow.idExists(s.db, id) { id = Identifiers.credential(s.semantics.transferAccount.idFormat) }
+        while try TransferAccountRow.idExists(s.db, id) {
+            id = Identifiers.credential(s.semantics.transferAccount.idFormat)
+        }
         return id
     }
 

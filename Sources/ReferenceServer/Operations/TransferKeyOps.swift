@@ -11,7 +11,12 @@ enum TransferKeyOps {
         }
         var key = Identifiers.transferKey()
         while try TransferKeyRow.keyExists(s.db, key) { key = Identifiers.transferKey() }
-        let row = TransferKeyRow(userId: user.userId, transferKey: key, regDate: s.now, expireDate: s.now + expiresIn * 1000)
+        let row = TransferKeyRow(
+            userId: user.userId,
+            transferKey: key,
+            regDate: s.now,
+            expireDate: s.now + expiresIn * 1000
+        )
         try row.save(s.db)
         return ClientReplyBody(
             header: s.caller.header(),

@@ -57,15 +57,21 @@ enum TransferLogin {
     }
 
     /// Counts a wrong password: the N-th consecutive one blocks (3042), earlier ones answer 3044.
-    static func recordFailure(_ s: OperationScope, _ row: TransferAccountRow, failCount: Int) throws -> ClientReplyBody {
+    static func recordFailure(_ s: OperationScope, _ row: TransferAccountRow, failCount: Int) throws -> ClientReplyBody
+    {
         var updated = row
         updated.failCount = failCount
         if failCount >= s.semantics.transferAccount.failThreshold, !s.bug(.transferNoBlock) {
-            let end = s.semantics.transferAccount.blockSeconds.map { s.now + $0 * 1000 } ?? TransferAccountRow.permanentBlockEnd
+            let end =
+                s.semantics.transferAccount.blockSeconds.map { s.now + $0 * 1000 }
+                ?? TransferAccountRow.permanentBlockEnd
             updated.blockEnd = end
             try TransferAccountRow.setFailures(s.db, accountId: row.accountId, failCount: failCount, blockEnd: end)
             s.backend.noteDeadline(end)
-            return ClientReplyBody(header: s.caller.header(.transferAccountBlock), failTransferAccount: failInfo(s, updated))
+            return ClientReplyBody(
+                header: s.caller.header(.transferAccountBlock),
+                failTransferAccount: failInfo(s, updated)
+            )
         }
         try TransferAccountRow.setFailures(s.db, accountId: row.accountId, failCount: failCount, blockEnd: nil)
         return ClientReplyBody(header: s.caller.header(.transferAccountInvalidPassword))

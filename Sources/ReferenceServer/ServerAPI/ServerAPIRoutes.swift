@@ -13,7 +13,9 @@ enum ServerAPIRoutes {
             let userId = v.text(g.path(ctx, "userId"), "userId")
             let token = v.text(g.path(ctx, "accessToken"), "accessToken")
             let linked = Gateway.query(req)["linkedIdP"]
-            if let linked, linked != "true", linked != "false" { v.report(.wrongType, "linkedIdP must be true or false") }
+            if let linked, linked != "true", linked != "false" {
+                v.report(.wrongType, "linkedIdP must be true or false")
+            }
             try v.check()
             return try await g.runServer(ctx) { s in
                 try MemberQueries.tokenAuthentication(s, userId: userId, token: token, linkedIdP: linked == "true")
@@ -48,11 +50,15 @@ enum ServerAPIRoutes {
         router.post("\(gateway)/members/transfer-account") { req, ctx in
             let json = try await g.admit(req, ctx, .serverAPI, body: .object)
             let v = Validator()
-            let account = json.flatMap { if case .object(let o) = $0 { ObjectReader(o, v).object("account", required: true) } else { nil } }
+            let account = json.flatMap {
+                if case .object(let o) = $0 { ObjectReader(o, v).object("account", required: true) } else { nil }
+            }
             let id = account?.string("id", required: true) ?? ""
             let password = account?.string("password", required: true) ?? ""
             try v.check()
-            return try await g.runServer(ctx) { s in try MemberQueries.validateTransferAccount(s, id: id, password: password) }
+            return try await g.runServer(ctx) { s in
+                try MemberQueries.validateTransferAccount(s, id: id, password: password)
+            }
         }
         router.delete("\(gateway)/members/:userId") { req, ctx in
             _ = try await g.admit(req, ctx, .serverAPI, body: .none)

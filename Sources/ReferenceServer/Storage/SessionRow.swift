@@ -11,7 +11,15 @@ struct SessionRow: Sendable {
     var issuedAt: Int64
     var expiresAt: Int64
 
-    init(token: String, userId: String, deviceId: String, idPCode: String, idPId: String, issuedAt: Int64, expiresAt: Int64) {
+    init(
+        token: String,
+        userId: String,
+        deviceId: String,
+        idPCode: String,
+        idPId: String,
+        issuedAt: Int64,
+        expiresAt: Int64
+    ) {
         self.token = token
         self.userId = userId
         self.deviceId = deviceId
@@ -64,7 +72,8 @@ struct SessionRow: Sendable {
     }
 
     /// Revokes the user's sessions logged in with `idPCode`, except `keeping` (M6/M7).
-    static func revoke(_ db: Database, user userId: String, loggedInWith idPCode: String, keeping: String? = nil) throws {
+    static func revoke(_ db: Database, user userId: String, loggedInWith idPCode: String, keeping: String? = nil) throws
+    {
         try db.run(
             "DELETE FROM session WHERE userId = ? AND idPCode = ? AND token IS NOT ?",
             [userId, idPCode, keeping]

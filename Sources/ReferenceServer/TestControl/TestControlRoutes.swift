@@ -1,5 +1,5 @@
-import GRDB
 import Foundation
+import GRDB
 import Hummingbird
 import Protocol
 
@@ -82,7 +82,12 @@ struct GraceBanInput: Sendable {
             let currency = c.string("currency", required: true)
             let type = c.oneOf("conditionType", ["AND", "OR"], required: true)
             if let amount, let count, let currency, let type {
-                rule = ReleaseRuleCondition(amount: amount, count: Int(clamping: count), currency: currency, conditionType: type)
+                rule = ReleaseRuleCondition(
+                    amount: amount,
+                    count: Int(clamping: count),
+                    currency: currency,
+                    conditionType: type
+                )
             }
         }
         try v.check()

@@ -22,11 +22,24 @@ extension TestServer {
         var h = HTTPHeaders()
         for (n, v) in headers { h.add(n, v) }
         if body != nil, let contentType { h.add("Content-Type", contentType) }
-        let request = HTTPRequest(method: HTTPMethod(rawValue: method), url: baseURL + path, headers: h, body: body.map { Array($0.utf8) })
+        let request = HTTPRequest(
+            method: HTTPMethod(rawValue: method),
+            url: baseURL + path,
+            headers: h,
+            body: body.map { Array($0.utf8) }
+        )
         let response = try await makeTestTransport().send(request)
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any], "not a JSON object")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any],
+            "not a JSON object"
+        )
         let header = try JSONDecoder().decode(HeaderOnly.self, from: Data(response.body)).header
-        return RawReply(status: response.status, header: header, echoed: response.headers[GamebaseHeader.transactionId], json: json)
+        return RawReply(
+            status: response.status,
+            header: header,
+            echoed: response.headers[GamebaseHeader.transactionId],
+            json: json
+        )
     }
 
     var authPrefix: String { "/tcgb-gateway/v1.3/apps/\(appId)/auth" }

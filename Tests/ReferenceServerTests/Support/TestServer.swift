@@ -15,7 +15,11 @@ struct TestServer: Sendable {
         let configuration = ServerConfiguration(semantics: semantics, bugs: BugSet(Set(bugs)))
         let running = try await ReferenceServer.start(configuration)
         let target = GamebaseTarget(baseURL: running.baseURL, appId: semantics.appId)
-        return TestServer(running: running, client: GamebaseClient(transport: makeTestTransport(), target: target), semantics: semantics)
+        return TestServer(
+            running: running,
+            client: GamebaseClient(transport: makeTestTransport(), target: target),
+            semantics: semantics
+        )
     }
 
     var baseURL: String { running.baseURL }
@@ -55,20 +59,35 @@ func newDevice(_ tag: String = "dev") -> String { "\(tag)-\(UUID().uuidString.pr
 extension TestServer {
     /// Guest login that must succeed.
     func guest(_ device: String = newDevice(), ignoreAlreadyLoggedIn: Bool? = nil) async throws -> Session {
-        let r = try await client.login(device: device, LoginRequest(idPCode: .guest, ignoreAlreadyLoggedIn: ignoreAlreadyLoggedIn))
+        let r = try await client.login(
+            device: device,
+            LoginRequest(idPCode: .guest, ignoreAlreadyLoggedIn: ignoreAlreadyLoggedIn)
+        )
         try #require(r.resultCode == .success, "guest login: \(r.header.resultMessage)")
-        return Session(device: device, token: try #require(r.body.token?.accessToken), userId: try #require(r.body.member?.userId))
+        return Session(
+            device: device,
+            token: try #require(r.body.token?.accessToken),
+            userId: try #require(r.body.member?.userId)
+        )
     }
 
     /// IdP login that must succeed.
     func idp(_ code: IdPCode, _ id: String, device: String = newDevice()) async throws -> Session {
         let r = try await client.login(device: device, LoginRequest(idPCode: code, accessToken: token(code, id)))
         try #require(r.resultCode == .success, "\(code) login: \(r.header.resultMessage)")
-        return Session(device: device, token: try #require(r.body.token?.accessToken), userId: try #require(r.body.member?.userId))
+        return Session(
+            device: device,
+            token: try #require(r.body.token?.accessToken),
+            userId: try #require(r.body.member?.userId)
+        )
     }
 
     func addMapping(_ s: Session, _ code: IdPCode, _ id: String) async throws -> ClientReply {
-        try await client.addMapping(device: s.device, accessToken: s.token, AddMappingRequest(idPCode: code, accessToken: token(code, id)))
+        try await client.addMapping(
+            device: s.device,
+            accessToken: s.token,
+            AddMappingRequest(idPCode: code, accessToken: token(code, id))
+        )
     }
 
     func member(_ userId: String) async throws -> GetMemberResponse {
