@@ -59,7 +59,9 @@ struct ProfileParserTests {
         #expect(p.maxOperations == 5000)
         #expect(p.load.model == .open && p.load.arrival == .operations && p.load.rate == 250)
         #expect(p.load.thinkTime == .milliseconds(10) ... .milliseconds(50))
-        #expect(p.load.stages == [Stage(duration: .seconds(10), target: 100), Stage(duration: .seconds(20), target: 300)])
+        #expect(
+            p.load.stages == [Stage(duration: .seconds(10), target: 100), Stage(duration: .seconds(20), target: 300)]
+        )
         #expect(p.mix == ["login.guest": 5, "mapping.add": 1.5])
         #expect(p.fuzz.adversarial == 0.3 && p.fuzz.idps == [.google, .line])
         #expect(p.semantics?.transferAccount.failThreshold == 3)
@@ -90,15 +92,18 @@ struct ProfileParserTests {
         #expect(e.description.hasPrefix("p.yaml:3: load.playres:"))
     }
 
-    @Test("a value of the wrong kind names its line and key", arguments: [
-        ("load:\n  players: ten\n", 2, "load.players"),
-        ("duration: soon\n", 1, "duration"),
-        ("load:\n  model: sideways\n", 2, "load.model"),
-        ("fuzz:\n  adversarial: 1.5\n", 2, "fuzz.adversarial"),
-        ("load:\n  stages:\n    - {duration: 5s}\n", 3, "load.stages[0]"),
-        ("target: ftp://x\n", 1, "target"),
-        ("mix: {login.guest: 0}\n", 1, "mix"),
-    ])
+    @Test(
+        "a value of the wrong kind names its line and key",
+        arguments: [
+            ("load:\n  players: ten\n", 2, "load.players"),
+            ("duration: soon\n", 1, "duration"),
+            ("load:\n  model: sideways\n", 2, "load.model"),
+            ("fuzz:\n  adversarial: 1.5\n", 2, "fuzz.adversarial"),
+            ("load:\n  stages:\n    - {duration: 5s}\n", 3, "load.stages[0]"),
+            ("target: ftp://x\n", 1, "target"),
+            ("mix: {login.guest: 0}\n", 1, "mix"),
+        ]
+    )
     func invalidValues(yaml: String, line: Int, key: String) throws {
         let e = try #require(failure(yaml))
         #expect(e.line == line, "\(e)")
@@ -151,10 +156,14 @@ struct ProfileParserTests {
 
 @Suite("Duration text")
 struct DurationTextTests {
-    @Test("durations parse in every unit", arguments: [
-        ("30s", Duration.seconds(30)), ("500ms", .milliseconds(500)), ("1m30s", .seconds(90)), ("2h", .seconds(7200)),
-        ("1.5s", .milliseconds(1500)), ("250us", .microseconds(250)), ("7", .seconds(7)), ("1d", .seconds(86_400)),
-    ])
+    @Test(
+        "durations parse in every unit",
+        arguments: [
+            ("30s", Duration.seconds(30)), ("500ms", .milliseconds(500)), ("1m30s", .seconds(90)),
+            ("2h", .seconds(7200)),
+            ("1.5s", .milliseconds(1500)), ("250us", .microseconds(250)), ("7", .seconds(7)), ("1d", .seconds(86_400)),
+        ]
+    )
     func parses(text: String, expected: Duration) {
         #expect(DurationText.parse(text) == expected)
     }

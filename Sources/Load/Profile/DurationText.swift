@@ -5,12 +5,16 @@ public enum DurationText {
     public static func parse(_ text: String) -> Duration? {
         let s = text.trimmingCharacters(in: " \t")
         guard !s.isEmpty else { return nil }
-        if let seconds = Double(s), seconds.isFinite, seconds >= 0 { return .milliseconds(Int64((seconds * 1000).rounded())) }
+        if let seconds = Double(s), seconds.isFinite, seconds >= 0 {
+            return .milliseconds(Int64((seconds * 1000).rounded()))
+        }
         var total: Double = 0  // nanoseconds
         var rest = Substring(s)
         while !rest.isEmpty {
             let numberEnd = rest.firstIndex { !($0.isNumber || $0 == ".") } ?? rest.endIndex
-            guard numberEnd > rest.startIndex, let value = Double(rest[..<numberEnd]), value.isFinite else { return nil }
+            guard numberEnd > rest.startIndex, let value = Double(rest[..<numberEnd]), value.isFinite else {
+                return nil
+            }
             rest = rest[numberEnd...]
             let unitEnd = rest.firstIndex { $0.isNumber || $0 == "." } ?? rest.endIndex
             let unit = rest[..<unitEnd]

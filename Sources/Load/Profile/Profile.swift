@@ -244,7 +244,13 @@ public struct OutputSpec: Sendable, Hashable {
     public var html: Bool
     public var junit: Bool
 
-    public init(directory: String = "results", progress: Progress = .auto, hlog: Bool = true, html: Bool = true, junit: Bool = true) {
+    public init(
+        directory: String = "results",
+        progress: Progress = .auto,
+        hlog: Bool = true,
+        html: Bool = true,
+        junit: Bool = true
+    ) {
         self.directory = directory
         self.progress = progress
         self.hlog = hlog

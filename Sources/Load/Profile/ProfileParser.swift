@@ -8,7 +8,8 @@ public struct ProfileParser: Sendable {
     public var knownOperations: Set<String>
     public var environment: [String: String]
 
-    public init(knownOperations: Set<String> = [], environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(knownOperations: Set<String> = [], environment: [String: String] = ProcessInfo.processInfo.environment)
+    {
         self.knownOperations = knownOperations
         self.environment = environment
     }
@@ -59,7 +60,9 @@ public struct ProfileParser: Sendable {
         if let t = top["target"] { p.target = try target(t) }
         if let s = top["seed"] {
             let text = try s.string()
-            guard let v = UInt64(text) else { throw s.error(.invalidValue, "must be a non-negative integer (got \"\(text)\")") }
+            guard let v = UInt64(text) else {
+                throw s.error(.invalidValue, "must be a non-negative integer (got \"\(text)\")")
+            }
             p.seed = v
         }
         if let d = top["duration"] { p.duration = try d.duration(allowZero: false) }
@@ -83,7 +86,9 @@ public struct ProfileParser: Sendable {
             spec.url = try Self.url(text, w)
             return spec
         }
-        let m = try w.mapping(allowed: ["url", "appId", "secretKey", "idpSecret", "idpTokenMode", "timeout", "bugs", "http2"])
+        let m = try w.mapping(allowed: [
+            "url", "appId", "secretKey", "idpSecret", "idpTokenMode", "timeout", "bugs", "http2",
+        ])
         if let u = m["url"] {
             let text = try u.string()
             spec.url = text == "embedded" ? nil : try Self.url(text, u)
@@ -105,7 +110,10 @@ public struct ProfileParser: Sendable {
 
     static func url(_ text: String, _ w: YAMLWalker) throws -> String {
         guard let u = URL(string: text), let scheme = u.scheme, ["http", "https"].contains(scheme), u.host != nil else {
-            throw w.error(.invalidValue, "must be \"embedded\" or an http(s) URL such as http://127.0.0.1:8080 (got \"\(text)\")")
+            throw w.error(
+                .invalidValue,
+                "must be \"embedded\" or an http(s) URL such as http://127.0.0.1:8080 (got \"\(text)\")"
+            )
         }
         return text
     }
@@ -116,7 +124,9 @@ public struct ProfileParser: Sendable {
             "stages", "gracefulStop", "lateTolerance",
         ])
         var l = LoadSpec()
-        if let v = m["model"] { l.model = LoadSpec.Model(rawValue: try v.oneOf(LoadSpec.Model.allCases.map(\.rawValue)))! }
+        if let v = m["model"] {
+            l.model = LoadSpec.Model(rawValue: try v.oneOf(LoadSpec.Model.allCases.map(\.rawValue)))!
+        }
         if let v = m["players"] { l.players = try v.int(min: 1, max: 1_000_000) }
         if let v = m["rate"] { l.rate = try v.double(min: 0.001, max: 10_000_000) }
         if let v = m["arrival"] {
@@ -137,7 +147,10 @@ public struct ProfileParser: Sendable {
         if let v = m["gracefulStop"] { l.gracefulStop = try v.duration() }
         if let v = m["lateTolerance"] { l.lateTolerance = try v.duration() }
         if l.model == .open, l.maxInFlight > l.maxPlayers, let v = m["maxInFlight"] {
-            throw v.error(.invalidValue, "cannot exceed maxPlayers (\(l.maxPlayers)): a player has one request in flight")
+            throw v.error(
+                .invalidValue,
+                "cannot exceed maxPlayers (\(l.maxPlayers)): a player has one request in flight"
+            )
         }
         return l
     }
@@ -158,12 +171,18 @@ public struct ProfileParser: Sendable {
         var out: [String: Double] = [:]
         for (key, value) in try w.freeMapping() {
             if !knownOperations.isEmpty, !knownOperations.contains(key) {
-                let hint = YAMLWalker.suggestion(for: key, in: knownOperations).map { " (did you mean \"\($0)\"?)" } ?? ""
-                throw value.error(.unknownKey, "unknown operation\(hint); known: \(knownOperations.sorted().joined(separator: ", "))")
+                let hint =
+                    YAMLWalker.suggestion(for: key, in: knownOperations).map { " (did you mean \"\($0)\"?)" } ?? ""
+                throw value.error(
+                    .unknownKey,
+                    "unknown operation\(hint); known: \(knownOperations.sorted().joined(separator: ", "))"
+                )
             }
             out[key] = try value.double(min: 0)
         }
-        guard out.values.contains(where: { $0 > 0 }) else { throw w.error(.invalidValue, "at least one weight must be positive") }
+        guard out.values.contains(where: { $0 > 0 }) else {
+            throw w.error(.invalidValue, "at least one weight must be positive")
+        }
         return out
     }
 

@@ -31,12 +31,23 @@ enum SemanticsReader {
         let encoded = (try? JSONSerialization.jsonObject(with: JSONEncoder().encode(semantics))) ?? [:]
         if let unknown = firstUnknownKey(json, encoded, path: "") {
             let full = w.path.isEmpty ? unknown : "\(w.path).\(unknown)"
-            throw ProfileError(.unknownKey, file: w.file, line: lines[unknown] ?? w.line, key: full,
-                "unknown knob (see docs/PROTOCOL.md §5 for the knobs)")
+            throw ProfileError(
+                .unknownKey,
+                file: w.file,
+                line: lines[unknown] ?? w.line,
+                key: full,
+                "unknown knob (see docs/PROTOCOL.md §5 for the knobs)"
+            )
         }
         if let problem = semantics.problems().first {
             let full = w.path.isEmpty ? problem.key : "\(w.path).\(problem.key)"
-            throw ProfileError(.invalidValue, file: w.file, line: lines[problem.key] ?? w.line, key: full, problem.message)
+            throw ProfileError(
+                .invalidValue,
+                file: w.file,
+                line: lines[problem.key] ?? w.line,
+                key: full,
+                problem.message
+            )
         }
         return semantics
     }
@@ -53,7 +64,9 @@ enum SemanticsReader {
             }
             return out
         case .sequence:
-            return try w.sequence().enumerated().map { i, c in try toJSON(c, lines: &lines, relative: "\(relative)[\(i)]") }
+            return try w.sequence().enumerated().map { i, c in
+                try toJSON(c, lines: &lines, relative: "\(relative)[\(i)]")
+            }
         case .scalar(let s):
             if w.isNull { return NSNull() }
             let text = try w.interpolate(s.string)
@@ -81,7 +94,12 @@ enum SemanticsReader {
         return nil
     }
 
-    private static func located(_ w: YAMLWalker, _ lines: [String: Int], _ codingPath: [any CodingKey], _ message: String)
+    private static func located(
+        _ w: YAMLWalker,
+        _ lines: [String: Int],
+        _ codingPath: [any CodingKey],
+        _ message: String
+    )
         -> ProfileError
     {
         let rel = codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }

@@ -40,8 +40,13 @@ struct YAMLWalker {
             guard allowed.contains(key) else {
                 let hint = Self.suggestion(for: key, in: allowed).map { " (did you mean \"\($0)\"?)" } ?? ""
                 let known = allowed.sorted().joined(separator: ", ")
-                throw ProfileError(.unknownKey, file: file, line: k.mark?.line, key: childPath,
-                    "unknown key\(hint); allowed here: \(known)")
+                throw ProfileError(
+                    .unknownKey,
+                    file: file,
+                    line: k.mark?.line,
+                    key: childPath,
+                    "unknown key\(hint); allowed here: \(known)"
+                )
             }
             out[key] = YAMLWalker(file: file, node: v, path: childPath, environment: environment)
         }
@@ -57,7 +62,10 @@ struct YAMLWalker {
             guard let key = k.string else {
                 throw ProfileError(.invalidValue, file: file, line: k.mark?.line, key: path, "keys must be strings")
             }
-            return (key, YAMLWalker(file: file, node: v, path: path.isEmpty ? key : "\(path).\(key)", environment: environment))
+            return (
+                key,
+                YAMLWalker(file: file, node: v, path: path.isEmpty ? key : "\(path).\(key)", environment: environment)
+            )
         }
     }
 
@@ -71,14 +79,18 @@ struct YAMLWalker {
     }
 
     var isNull: Bool {
-        if case .scalar(let s) = node { return s.tag.description.hasSuffix(":null") || s.string == "~" || (s.string == "null" && s.style == .plain) }
+        if case .scalar(let s) = node {
+            return s.tag.description.hasSuffix(":null") || s.string == "~" || (s.string == "null" && s.style == .plain)
+        }
         return false
     }
 
     // MARK: Scalars
 
     func string() throws -> String {
-        guard case .scalar(let s) = node else { throw error(.invalidValue, "must be a text value (got \(describe(node)))") }
+        guard case .scalar(let s) = node else {
+            throw error(.invalidValue, "must be a text value (got \(describe(node)))")
+        }
         return try interpolate(s.string)
     }
 
@@ -163,7 +175,10 @@ struct YAMLWalker {
             } else if let fallback {
                 out += fallback
             } else {
-                throw error(.missingEnvironment, "environment variable \(name) is not set (use ${\(name):-default} for a default)")
+                throw error(
+                    .missingEnvironment,
+                    "environment variable \(name) is not set (use ${\(name):-default} for a default)"
+                )
             }
             rest = rest[rest.index(after: end)...]
         }
