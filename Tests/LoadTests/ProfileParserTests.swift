@@ -173,3 +173,14 @@ struct DurationTextTests {
         #expect(DurationText.parse(text) == nil)
     }
 }
+
+@Suite("Shipped profiles")
+struct ShippedProfileTests {
+    @Test("every profile in profiles/ parses", arguments: ["smoke", "fuzz", "load"])
+    func shippedProfileParses(name: String) throws {
+        let root = #filePath.components(separatedBy: "/Tests/")[0]
+        let p = try ProfileParser(environment: [:]).parse(contentsOf: "\(root)/profiles/\(name).yaml")
+        #expect(p.name == name)
+        #expect(!p.thresholds.isEmpty)
+    }
+}
