@@ -1,3 +1,4 @@
+import Foundation
 import Load
 import Protocol
 import Testing
