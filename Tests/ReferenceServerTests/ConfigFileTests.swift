@@ -62,7 +62,7 @@ struct ConfigFileTests {
     func invalidValues() throws {
         let permutation = try #require(error("appId: x\nmapping:\n  addPrecedence: [3305, 3305, 3302]\n"))
         #expect(permutation.hasPrefix("knobs.yaml:3: key 'mapping.addPrecedence'"))
-        #expect(permutation.contains("permutation"))
+        #expect(permutation.contains("3305, 3303, 3302"))
         let grace = try #require(error("withdrawal:\n  gracePeriodDays: 31\n"))
         #expect(grace.hasPrefix("knobs.yaml:2: key 'withdrawal.gracePeriodDays'"))
         let threshold = try #require(error("transferAccount:\n  failThreshold: 0\n"))

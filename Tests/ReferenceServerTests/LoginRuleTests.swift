@@ -52,6 +52,7 @@ struct LoginRuleTests {
         var semantics = Semantics()
         semantics.tokens.lifetimeSeconds = 60
         try await withServer(semantics) { server in
+            try await server.freeze()
             let s = try await server.guest()
             let r = try await server.client.tokenLogin(device: s.device, accessToken: s.token)
             #expect(r.body.token.map { $0.expirationDate - (r.body.member?.lastLoginDate ?? 0) } == 60_000)

@@ -2,6 +2,7 @@ import Foundation
 import Protocol
 import ReferenceServer
 import Testing
+import Transport
 
 @Suite("OpenAPI document", .timeLimit(.minutes(1)))
 struct OpenAPIDocumentTests {

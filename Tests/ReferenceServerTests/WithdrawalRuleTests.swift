@@ -93,6 +93,7 @@ struct WithdrawalRuleTests {
         var semantics = Semantics()
         semantics.withdrawal.gracePeriodDays = 1
         try await withServer(semantics) { server in
+            try await server.freeze()
             let s = try await server.idp(.google, "w5-g")
             let r = try await server.client.requestTemporaryWithdrawal(device: s.device, accessToken: s.token)
             let grace = try #require(r.body.temporaryWithdrawal?.gracePeriodDate)

@@ -103,6 +103,12 @@ extension TestServer {
         return r.body.result?[id]
     }
 
+    /// Freezes the server clock, so checks just before a deadline do not race the wall clock.
+    func freeze() async throws {
+        let r = try await client.testFreezeClock(true)
+        try #require(r.resultCode == .success && r.body.clock?.frozen == true)
+    }
+
     func advance(seconds: Int64) async throws {
         let r = try await client.testAdvanceClock(seconds: seconds)
         try #require(r.resultCode == .success)
