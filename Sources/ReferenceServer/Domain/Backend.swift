@@ -31,10 +31,16 @@ final class Backend: Sendable {
 
     /// Runs `body` in one write transaction after every due deadline has taken effect.
     func write<T: Sendable>(_ body: @escaping @Sendable (Database, Int64) throws -> T) async throws -> T {
-        try await pool.write { db in
-            let now = self.clock.now()
-            try self.settleDeadlines(db, now: now)
-            return try body(db, now)
+        do {
+            return try await pool.write { db in
+                let now = self.clock.now()
+                try self.settleDeadlines(db, now: now)
+                return try body(db, now)
+            }
+        } catch {
+            // The transaction rolled back, maybe with settled deadlines in it: settle again next time.
+            deadlineWatermark.withLock { $0 = .min }
+            throw error
         }
     }
 

@@ -77,9 +77,7 @@ enum Effects {
             expiresAt: now + backend.semantics.tokens.lifetimeSeconds * 1000
         )
         try session.insertReplacingDeviceSession(db)
-        var after = user
-        after.lastLoginDate = now
-        try after.update(db)
+        try UserRow.setLastLoginDate(db, user.userId, now)
         return (session, user)
     }
 }

@@ -53,8 +53,21 @@ struct UserRow: Sendable {
     }
 
     func insert(_ db: Database) throws {
-        try db.run("INSERT INTO user (userId, regDate) VALUES (?, ?)", [userId, regDate])
-        try update(db)
+        try db.run(
+            """
+            INSERT INTO user (userId, regDate, lastLoginDate, withdrawnAt, lost, banType, banBegin, banEnd, banMessage,
+              tempWithdrawalUntil, graceBanUntil, graceBanMessage, graceBanRule, nextDeadline)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                userId, regDate, lastLoginDate, withdrawnAt, lost, banType, banBegin, banEnd, banMessage,
+                tempWithdrawalUntil, graceBanUntil, graceBanMessage, graceBanRule, nextDeadline,
+            ]
+        )
+    }
+
+    static func setLastLoginDate(_ db: Database, _ userId: String, _ date: Int64) throws {
+        try db.run("UPDATE user SET lastLoginDate = ? WHERE userId = ?", [date, userId])
     }
 
     func update(_ db: Database) throws {
