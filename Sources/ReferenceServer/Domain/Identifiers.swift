@@ -6,12 +6,24 @@ enum Identifiers {
     static let alphanumeric = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
     static let base64url = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
+    /// `count` characters drawn uniformly from `alphabet` (at most 256 characters). Random bytes
+    /// come 8 at a time (each `SystemRandomNumberGenerator.next()` is a system call on Linux);
+    /// bytes at or above the largest multiple of the alphabet size are rejected, so there is no bias.
     static func random(_ count: Int, from alphabet: [UInt8]) -> String {
         var rng = SystemRandomNumberGenerator()
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(count)
-        for _ in 0..<count { bytes.append(alphabet[Int(rng.next(upperBound: UInt64(alphabet.count)))]) }
-        return String(decoding: bytes, as: UTF8.self)
+        let size = alphabet.count
+        let limit = 256 - 256 % size
+        var out = [UInt8]()
+        out.reserveCapacity(count)
+        while out.count < count {
+            var word = rng.next() as UInt64
+            for _ in 0..<8 where out.count < count {
+                let byte = Int(word & 0xFF)
+                word >>= 8
+                if byte < limit { out.append(alphabet[byte % size]) }
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     static func userId() -> String { random(16, from: userIdAlphabet) }

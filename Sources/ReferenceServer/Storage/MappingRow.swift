@@ -15,11 +15,13 @@ struct MappingRow: Sendable {
         self.regDate = regDate
     }
 
+    /// Decodes by position (GRDB's by-name lookup lowercases every column name on every access);
+    /// the SELECTs list the columns in this order.
     init(row: Row) {
-        idPCode = row["idPCode"]
-        idPId = row["idPId"]
-        userId = row["userId"]
-        regDate = row["regDate"]
+        idPCode = row[0]
+        idPId = row[1]
+        userId = row[2]
+        regDate = row[3]
     }
 
     var account: IdPAccount { IdPAccount(IdPCode(idPCode), idPId) }
@@ -28,13 +30,13 @@ struct MappingRow: Sendable {
     /// rows; the oldest wins, as a `LIMIT 1` query in such a backend would.
     static func owner(_ db: Database, _ idPCode: String, _ idPId: String) throws -> MappingRow? {
         try db.row(
-            "SELECT * FROM mapping WHERE idPCode = ? AND idPId = ? ORDER BY rowid LIMIT 1",
+            "SELECT idPCode, idPId, userId, regDate FROM mapping WHERE idPCode = ? AND idPId = ? ORDER BY rowid LIMIT 1",
             [idPCode, idPId]
         ).map(MappingRow.init(row:))
     }
 
     static func of(_ db: Database, user userId: String) throws -> [MappingRow] {
-        try db.rows("SELECT * FROM mapping WHERE userId = ? ORDER BY rowid", [userId]).map(MappingRow.init(row:))
+        try db.rows("SELECT idPCode, idPId, userId, regDate FROM mapping WHERE userId = ? ORDER BY rowid", [userId]).map(MappingRow.init(row:))
     }
 
     func insert(_ db: Database) throws {

@@ -29,22 +29,24 @@ struct SessionRow: Sendable {
         self.expiresAt = expiresAt
     }
 
+    /// Decodes by position (GRDB's by-name lookup lowercases every column name on every access);
+    /// the SELECTs list the columns in this order.
     init(row: Row) {
-        token = row["token"]
-        userId = row["userId"]
-        deviceId = row["deviceId"]
-        idPCode = row["idPCode"]
-        idPId = row["idPId"]
-        issuedAt = row["issuedAt"]
-        expiresAt = row["expiresAt"]
+        token = row[0]
+        userId = row[1]
+        deviceId = row[2]
+        idPCode = row[3]
+        idPId = row[4]
+        issuedAt = row[5]
+        expiresAt = row[6]
     }
 
     static func fetch(_ db: Database, token: String) throws -> SessionRow? {
-        try db.row("SELECT * FROM session WHERE token = ?", [token]).map(SessionRow.init(row:))
+        try db.row("SELECT token, userId, deviceId, idPCode, idPId, issuedAt, expiresAt FROM session WHERE token = ?", [token]).map(SessionRow.init(row:))
     }
 
     static func current(_ db: Database, device: String) throws -> SessionRow? {
-        try db.row("SELECT * FROM session WHERE deviceId = ?", [device]).map(SessionRow.init(row:))
+        try db.row("SELECT token, userId, deviceId, idPCode, idPId, issuedAt, expiresAt FROM session WHERE deviceId = ?", [device]).map(SessionRow.init(row:))
     }
 
     /// Live apart from the device check, which callers make against the request's device.

@@ -29,18 +29,20 @@ struct TicketRow: Sendable {
         self.used = used
     }
 
+    /// Decodes by position (GRDB's by-name lookup lowercases every column name on every access);
+    /// the SELECTs list the columns in this order.
     init(row: Row) {
-        forcingMappingKey = row["forcingMappingKey"]
-        userId = row["userId"]
-        mappedUserId = row["mappedUserId"]
-        idPCode = row["idPCode"]
-        idPId = row["idPId"]
-        expiresAt = row["expiresAt"]
-        used = row["used"]
+        forcingMappingKey = row[0]
+        userId = row[1]
+        mappedUserId = row[2]
+        idPCode = row[3]
+        idPId = row[4]
+        expiresAt = row[5]
+        used = row[6]
     }
 
     static func fetch(_ db: Database, key: String) throws -> TicketRow? {
-        try db.row("SELECT * FROM ticket WHERE forcingMappingKey = ?", [key]).map(TicketRow.init(row:))
+        try db.row("SELECT forcingMappingKey, userId, mappedUserId, idPCode, idPId, expiresAt, used FROM ticket WHERE forcingMappingKey = ?", [key]).map(TicketRow.init(row:))
     }
 
     func insert(_ db: Database) throws {

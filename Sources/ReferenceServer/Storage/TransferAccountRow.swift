@@ -26,24 +26,26 @@ struct TransferAccountRow: Sendable {
         self.expiresAt = expiresAt
     }
 
+    /// Decodes by position (GRDB's by-name lookup lowercases every column name on every access);
+    /// the SELECTs list the columns in this order.
     init(row: Row) {
-        userId = row["userId"]
-        accountId = row["accountId"]
-        password = row["password"]
-        issuedType = row["issuedType"]
-        regDate = row["regDate"]
-        expiresAt = row["expiresAt"]
-        used = row["used"]
-        failCount = row["failCount"]
-        blockEnd = row["blockEnd"]
+        userId = row[0]
+        accountId = row[1]
+        password = row[2]
+        issuedType = row[3]
+        regDate = row[4]
+        expiresAt = row[5]
+        used = row[6]
+        failCount = row[7]
+        blockEnd = row[8]
     }
 
     static func fetch(_ db: Database, user userId: String) throws -> TransferAccountRow? {
-        try db.row("SELECT * FROM transferAccount WHERE userId = ?", [userId]).map(TransferAccountRow.init(row:))
+        try db.row("SELECT userId, accountId, password, issuedType, regDate, expiresAt, used, failCount, blockEnd FROM transferAccount WHERE userId = ?", [userId]).map(TransferAccountRow.init(row:))
     }
 
     static func fetch(_ db: Database, accountId: String) throws -> TransferAccountRow? {
-        try db.row("SELECT * FROM transferAccount WHERE accountId = ?", [accountId]).map(TransferAccountRow.init(row:))
+        try db.row("SELECT userId, accountId, password, issuedType, regDate, expiresAt, used, failCount, blockEnd FROM transferAccount WHERE accountId = ?", [accountId]).map(TransferAccountRow.init(row:))
     }
 
     static func idExists(_ db: Database, _ accountId: String) throws -> Bool {

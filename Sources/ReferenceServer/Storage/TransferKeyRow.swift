@@ -15,16 +15,18 @@ struct TransferKeyRow: Sendable {
         self.expireDate = expireDate
     }
 
+    /// Decodes by position (GRDB's by-name lookup lowercases every column name on every access);
+    /// the SELECTs list the columns in this order.
     init(row: Row) {
-        userId = row["userId"]
-        transferKey = row["transferKey"]
-        regDate = row["regDate"]
-        expireDate = row["expireDate"]
-        consumed = row["consumed"]
+        userId = row[0]
+        transferKey = row[1]
+        regDate = row[2]
+        expireDate = row[3]
+        consumed = row[4]
     }
 
     static func fetch(_ db: Database, key: String) throws -> TransferKeyRow? {
-        try db.row("SELECT * FROM transferKey WHERE transferKey = ?", [key]).map(TransferKeyRow.init(row:))
+        try db.row("SELECT userId, transferKey, regDate, expireDate, consumed FROM transferKey WHERE transferKey = ?", [key]).map(TransferKeyRow.init(row:))
     }
 
     static func keyExists(_ db: Database, _ key: String) throws -> Bool {

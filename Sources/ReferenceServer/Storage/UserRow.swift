@@ -24,24 +24,26 @@ struct UserRow: Sendable {
         self.regDate = regDate
     }
 
+    /// Decodes by position (GRDB's by-name lookup lowercases every column name on every access);
+    /// the SELECTs list the columns in this order.
     init(row: Row) {
-        userId = row["userId"]
-        regDate = row["regDate"]
-        lastLoginDate = row["lastLoginDate"]
-        withdrawnAt = row["withdrawnAt"]
-        lost = row["lost"]
-        banType = row["banType"]
-        banBegin = row["banBegin"]
-        banEnd = row["banEnd"]
-        banMessage = row["banMessage"]
-        tempWithdrawalUntil = row["tempWithdrawalUntil"]
-        graceBanUntil = row["graceBanUntil"]
-        graceBanMessage = row["graceBanMessage"]
-        graceBanRule = row["graceBanRule"]
+        userId = row[0]
+        regDate = row[1]
+        lastLoginDate = row[2]
+        withdrawnAt = row[3]
+        lost = row[4]
+        banType = row[5]
+        banBegin = row[6]
+        banEnd = row[7]
+        banMessage = row[8]
+        tempWithdrawalUntil = row[9]
+        graceBanUntil = row[10]
+        graceBanMessage = row[11]
+        graceBanRule = row[12]
     }
 
     static func fetch(_ db: Database, _ userId: String) throws -> UserRow? {
-        try db.row("SELECT * FROM user WHERE userId = ?", [userId]).map(UserRow.init(row:))
+        try db.row("SELECT userId, regDate, lastLoginDate, withdrawnAt, lost, banType, banBegin, banEnd, banMessage, tempWithdrawalUntil, graceBanUntil, graceBanMessage, graceBanRule FROM user WHERE userId = ?", [userId]).map(UserRow.init(row:))
     }
 
     /// The earliest pending deadline of this user, kept in an indexed column so the settler finds
