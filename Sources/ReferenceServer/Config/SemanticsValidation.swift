@@ -22,7 +22,12 @@ enum SemanticsValidation {
             (s.transferAccount.expirySeconds ?? 1, "transferAccount.expirySeconds"),
             (s.transferKey.maxExpiresInSeconds, "transferKey.maxExpiresInSeconds"),
         ] where value > maxSeconds {
-            out.append(Problem(path: key.split(separator: ".").map(String.init), message: "must be at most \(maxSeconds) (100 years)"))
+            out.append(
+                Problem(
+                    path: key.split(separator: ".").map(String.init),
+                    message: "must be at most \(maxSeconds) (100 years)"
+                )
+            )
         }
         return out
     }

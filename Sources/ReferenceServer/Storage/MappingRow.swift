@@ -36,7 +36,8 @@ struct MappingRow: Sendable {
     }
 
     static func of(_ db: Database, user userId: String) throws -> [MappingRow] {
-        try db.rows("SELECT idPCode, idPId, userId, regDate FROM mapping WHERE userId = ? ORDER BY rowid", [userId]).map(MappingRow.init(row:))
+        try db.rows("SELECT idPCode, idPId, userId, regDate FROM mapping WHERE userId = ? ORDER BY rowid", [userId])
+            .map(MappingRow.init(row:))
     }
 
     func insert(_ db: Database) throws {

@@ -42,11 +42,17 @@ struct SessionRow: Sendable {
     }
 
     static func fetch(_ db: Database, token: String) throws -> SessionRow? {
-        try db.row("SELECT token, userId, deviceId, idPCode, idPId, issuedAt, expiresAt FROM session WHERE token = ?", [token]).map(SessionRow.init(row:))
+        try db.row(
+            "SELECT token, userId, deviceId, idPCode, idPId, issuedAt, expiresAt FROM session WHERE token = ?",
+            [token]
+        ).map(SessionRow.init(row:))
     }
 
     static func current(_ db: Database, device: String) throws -> SessionRow? {
-        try db.row("SELECT token, userId, deviceId, idPCode, idPId, issuedAt, expiresAt FROM session WHERE deviceId = ?", [device]).map(SessionRow.init(row:))
+        try db.row(
+            "SELECT token, userId, deviceId, idPCode, idPId, issuedAt, expiresAt FROM session WHERE deviceId = ?",
+            [device]
+        ).map(SessionRow.init(row:))
     }
 
     /// Live apart from the device check, which callers make against the request's device.

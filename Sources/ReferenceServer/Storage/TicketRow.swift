@@ -42,7 +42,10 @@ struct TicketRow: Sendable {
     }
 
     static func fetch(_ db: Database, key: String) throws -> TicketRow? {
-        try db.row("SELECT forcingMappingKey, userId, mappedUserId, idPCode, idPId, expiresAt, used FROM ticket WHERE forcingMappingKey = ?", [key]).map(TicketRow.init(row:))
+        try db.row(
+            "SELECT forcingMappingKey, userId, mappedUserId, idPCode, idPId, expiresAt, used FROM ticket WHERE forcingMappingKey = ?",
+            [key]
+        ).map(TicketRow.init(row:))
     }
 
     func insert(_ db: Database) throws {

@@ -41,11 +41,17 @@ struct TransferAccountRow: Sendable {
     }
 
     static func fetch(_ db: Database, user userId: String) throws -> TransferAccountRow? {
-        try db.row("SELECT userId, accountId, password, issuedType, regDate, expiresAt, used, failCount, blockEnd FROM transferAccount WHERE userId = ?", [userId]).map(TransferAccountRow.init(row:))
+        try db.row(
+            "SELECT userId, accountId, password, issuedType, regDate, expiresAt, used, failCount, blockEnd FROM transferAccount WHERE userId = ?",
+            [userId]
+        ).map(TransferAccountRow.init(row:))
     }
 
     static func fetch(_ db: Database, accountId: String) throws -> TransferAccountRow? {
-        try db.row("SELECT userId, accountId, password, issuedType, regDate, expiresAt, used, failCount, blockEnd FROM transferAccount WHERE accountId = ?", [accountId]).map(TransferAccountRow.init(row:))
+        try db.row(
+            "SELECT userId, accountId, password, issuedType, regDate, expiresAt, used, failCount, blockEnd FROM transferAccount WHERE accountId = ?",
+            [accountId]
+        ).map(TransferAccountRow.init(row:))
     }
 
     static func idExists(_ db: Database, _ accountId: String) throws -> Bool {

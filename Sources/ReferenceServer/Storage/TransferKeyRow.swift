@@ -26,7 +26,10 @@ struct TransferKeyRow: Sendable {
     }
 
     static func fetch(_ db: Database, key: String) throws -> TransferKeyRow? {
-        try db.row("SELECT userId, transferKey, regDate, expireDate, consumed FROM transferKey WHERE transferKey = ?", [key]).map(TransferKeyRow.init(row:))
+        try db.row(
+            "SELECT userId, transferKey, regDate, expireDate, consumed FROM transferKey WHERE transferKey = ?",
+            [key]
+        ).map(TransferKeyRow.init(row:))
     }
 
     static func keyExists(_ db: Database, _ key: String) throws -> Bool {

@@ -43,7 +43,10 @@ struct UserRow: Sendable {
     }
 
     static func fetch(_ db: Database, _ userId: String) throws -> UserRow? {
-        try db.row("SELECT userId, regDate, lastLoginDate, withdrawnAt, lost, banType, banBegin, banEnd, banMessage, tempWithdrawalUntil, graceBanUntil, graceBanMessage, graceBanRule FROM user WHERE userId = ?", [userId]).map(UserRow.init(row:))
+        try db.row(
+            "SELECT userId, regDate, lastLoginDate, withdrawnAt, lost, banType, banBegin, banEnd, banMessage, tempWithdrawalUntil, graceBanUntil, graceBanMessage, graceBanRule FROM user WHERE userId = ?",
+            [userId]
+        ).map(UserRow.init(row:))
     }
 
     /// The earliest pending deadline of this user, kept in an indexed column so the settler finds
