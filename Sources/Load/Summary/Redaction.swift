@@ -45,12 +45,19 @@ public enum Redaction {
         return changed ? (components.string ?? placeholder) : text
     }
 
-    /// `text` with every occurrence of each secret (raw, JSON-escaped and HTML-escaped) replaced.
+    /// `text` with every occurrence of each secret (raw, JSON-, HTML- and percent-escaped) replaced.
     /// Secrets shorter than 4 characters are ignored: replacing them would mangle ordinary text.
     public static func scrub(_ text: String, secrets: [String]) -> String {
         var result = text
         for secret in secrets where secret.count >= 4 {
-            for form in Set([secret, htmlEscaped(secret)] + jsonEscaped(secret)) {
+            var forms = Set([secret, htmlEscaped(secret)] + jsonEscaped(secret))
+            if let encoded = secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics) {
+                forms.insert(encoded)
+            }
+            if let encoded = secret.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) {
+                forms.insert(encoded)
+            }
+            for form in forms.sorted(by: { $0.count > $1.count }) {
                 result = result.replacingOccurrences(of: form, with: placeholder)
             }
         }

@@ -30,8 +30,9 @@ struct ThresholdParser {
         let comparator = try parseComparator()
         skipSpaces()
         let number = try parseNumber(after: comparator)
+        let attached = peek.map { !$0.isWhitespace } ?? false
         skipSpaces()
-        let scale = try parseUnit(for: metric)
+        let scale = try parseUnit(for: metric, attached: attached)
         skipSpaces()
         if position < characters.count {
             throw error(.syntax, at: position, "unexpected '\(rest)' after the threshold")
@@ -95,6 +96,7 @@ struct ThresholdParser {
         }
         let dot = position
         position += 1
+        skipSpaces()
         let start = position
         let token = take { $0.isLetter || $0.isNumber || $0 == "_" }
         if token == "p", peek == "(" {
@@ -122,7 +124,11 @@ struct ThresholdParser {
             throw error(.misuse, at: dot, "'\(metric)' is a single number and takes no statistic")
         }
         guard !token.isEmpty else {
-            throw error(.syntax, at: start, "expected a statistic after '.', one of \(statistics)")
+            throw error(
+                .syntax,
+                at: start,
+                "expected a statistic after '.', one of \(statistics); found \(describe(peek))"
+            )
         }
         guard let statistic = ThresholdStatistic(rawValue: token) else {
             throw error(.unknownStatistic, at: start, "unknown statistic '\(token)'; expected one of \(statistics)")
@@ -174,7 +180,9 @@ struct ThresholdParser {
     }
 
     /// The factor that turns the written unit into the metric's unit (1 when there is none).
-    private mutating func parseUnit(for metric: ThresholdMetric) throws(ThresholdError) -> Double {
+    /// A known unit may follow the number after spaces; an unknown word is a unit error only when it is
+    /// attached to the number (`3hours`), otherwise it is text after the end of the threshold.
+    private mutating func parseUnit(for metric: ThresholdMetric, attached: Bool) throws(ThresholdError) -> Double {
         let start = position
         if peek == "%" {
             position += 1
@@ -187,6 +195,10 @@ struct ThresholdParser {
         if unit.isEmpty { return 1 }
         let scales: [String: Double] = ["ms": 1, "s": 1_000, "us": 0.001]
         guard let scale = scales[unit] else {
+            if !attached {
+                position = start
+                return 1
+            }
             throw error(.unknownUnit, at: start, "unknown unit '\(unit)'; expected ms, s or us (or % for rates)")
         }
         guard metric.isDistribution else {
