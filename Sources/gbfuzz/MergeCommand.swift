@@ -27,6 +27,10 @@ struct MergeCommand: ParsableCommand {
     func run() throws {
         var logs: [HistogramLog] = []
         for path in inputs {
+            guard FileManager.default.fileExists(atPath: path) else {
+                FileHandle.standardError.write(Data("gbfuzz merge: \(path): file not found\n".utf8))
+                throw ExitCode(64)
+            }
             do {
                 let text = try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
                 logs.append(try HistogramLog(parsing: text))

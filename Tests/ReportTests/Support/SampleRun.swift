@@ -7,7 +7,12 @@ enum SampleRun {
     static let secretKey = "s3cr3t-K3y/with&odd<chars>"
     static let duration: Duration = .seconds(30)
 
-    static func recording() async -> Recording {
+    /// Built once per test process: recording 18,000 samples takes seconds in a debug build.
+    private static let shared = Task { await makeRecording() }
+
+    static func recording() async -> Recording { await shared.value }
+
+    private static func makeRecording() async -> Recording {
         let recorder = Recorder(
             configuration: RecorderConfiguration(),
             runStart: .now - duration,
