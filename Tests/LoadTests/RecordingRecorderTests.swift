@@ -231,3 +231,45 @@ struct RecordingRecorderTests {
         #expect(recording.operation("logout")?.merged(.latency).max ?? 0 >= 3_600_000_000)
     }
 }
+
+@Suite("Recorder robustness", .timeLimit(.minutes(1)))
+struct RecordingRobustnessTests {
+    @Test("a sample with an operation id that was never registered is recorded under a placeholder name")
+    func unregisteredOperation() async throws {
+        let recorder = Recorder()
+        recorder.record(
+            RecordedSample(
+                operation: OperationID(rawValue: 7),
+                outcome: .ok,
+                resultCode: 0,
+                intendedStartNanos: 0,
+                sentNanos: 0,
+                completedNanos: 1_000
+            )
+        )
+        let recording = await recorder.finish()
+        #expect(recording.operations.map(\.name) == ["operation#7"])
+        #expect(recording.intervals.first?.operations.map(\.name) == ["operation#7"])
+    }
+
+    @Test("negative and out-of-order times never trap: lags and durations clamp to zero")
+    func negativeTimes() async throws {
+        let recorder = Recorder()
+        let op = recorder.operation("x")
+        recorder.record(
+            RecordedSample(
+                operation: op,
+                outcome: .ok,
+                resultCode: 0,
+                intendedStartNanos: 5_000_000,
+                sentNanos: 1_000_000,
+                completedNanos: -3_000_000
+            )
+        )
+        let recording = await recorder.finish()
+        let operation = try #require(recording.operation("x"))
+        #expect(operation.merged(.latency).max == 0)
+        #expect(operation.merged(.scheduleLag).max == 0)
+        #expect(recording.intervals.map(\.index) == [0])
+    }
+}

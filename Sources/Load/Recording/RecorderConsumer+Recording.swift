@@ -5,7 +5,9 @@ import Synchronization
 extension RecorderConsumer {
     /// Freezes the consumer's state into the public, immutable form.
     func makeRecording(endNanos: Int64) -> Recording {
-        let names = core.operations.names
+        let registered = core.operations.names
+        // A hand-built sample may carry an id that was never registered: name it rather than trap.
+        func name(_ op: Int) -> String { op < registered.count ? registered[op] : "operation#\(op)" }
         let settings = aggregate.settings
         let duration = Duration.nanoseconds(max(endNanos, 0))
 
@@ -24,7 +26,7 @@ extension RecorderConsumer {
             }
             operations.append(
                 OperationRecording(
-                    name: names[op],
+                    name: name(op),
                     outcomes: outcomes,
                     codes: Dictionary(uniqueKeysWithValues: accumulator.codes.map { (Int($0.key), $0.value) }),
                     lateStarts: accumulator.lateStarts,
@@ -47,7 +49,7 @@ extension RecorderConsumer {
                     guard let cell = interval.cells[op][Int(outcome.rawValue)] else { continue }
                     byOutcome[outcome] = IntervalHistograms(latency: cell.latency, service: cell.service)
                 }
-                perOperation.append(Self.intervalOperation(name: names[op], data: data, byOutcome: byOutcome))
+                perOperation.append(Self.intervalOperation(name: name(op), data: data, byOutcome: byOutcome))
             }
             perOperation.sort { $0.name < $1.name }
             return IntervalRecording(

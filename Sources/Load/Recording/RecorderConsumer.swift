@@ -33,7 +33,7 @@ final class RecorderConsumer: @unchecked Sendable {
             absorbOverflow()
             if stopping {
                 while drainRing() > 0 {}
-                absorbOverflow()
+                absorbOverflow(force: true)
                 break
             }
             let now = (ContinuousClock.now - core.runStart).nanoseconds
@@ -54,8 +54,9 @@ final class RecorderConsumer: @unchecked Sendable {
         return count
     }
 
-    private func absorbOverflow() {
-        guard core.overflowPending.load(ordering: .acquiring) > 0 else { return }
+    /// Merges the overflow aggregate. `pending` is only a hint to skip the lock; `force` ignores it.
+    private func absorbOverflow(force: Bool = false) {
+        guard force || core.overflowPending.load(ordering: .acquiring) > 0 else { return }
         var taken = RecorderCore.emptyAggregate(core.configuration)
         let count = core.overflow.withLock { overflow in
             swap(&overflow, &taken)
