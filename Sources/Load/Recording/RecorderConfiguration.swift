@@ -31,13 +31,3 @@ public struct RecorderConfiguration: Sendable, Hashable {
         self.intervalGrace = intervalGrace
     }
 }
-
-extension Duration {
-    /// Whole nanoseconds (truncated toward zero), saturating at the `Int64` range.
-    var nanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        if overflow { return seconds < 0 ? .min : .max }
-        return scaled &+ attoseconds / 1_000_000_000
-    }
-}
