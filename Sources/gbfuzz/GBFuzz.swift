@@ -11,7 +11,9 @@ struct GBFuzz: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             // A subcommand is listed here once the capability behind it works.
-            ServeCommand.self
+            ReportCommand.self,
+            MergeCommand.self,
+            ServeCommand.self,
         ]
     )
 }

@@ -9,7 +9,9 @@ extension LoadEngine {
         let schedule = schedule
         await withDiscardingTaskGroup { group in
             var nextIndex = 0
-            while !control.isStopped && !Task.isCancelled && ContinuousClock.now < deadline {
+            // The first pass always runs, so a run starts its players even if this task was
+            // scheduled late.
+            repeat {
                 let target = Int(schedule.value(at: .now - start).rounded())
                 crew.quota.store(target, ordering: .relaxed)
                 while crew.live.load(ordering: .relaxed) < target {
@@ -20,9 +22,8 @@ extension LoadEngine {
                     group.addTask { await self.closedPlayer(index: index, deadline: deadline, crew: crew) }
                 }
                 await sleepUntil(min(deadline, .now + .milliseconds(50)))
-            }
-            control.stop()
-            await drain { group.cancelAll() }
+            } while !control.isStopped && !Task.isCancelled && ContinuousClock.now < deadline
+            await drain(busy: { control.liveSessions > 0 }) { group.cancelAll() }
         }
     }
 
@@ -37,7 +38,8 @@ extension LoadEngine {
                 break
             }
             guard control.claimOperation() else { break }
-            guard let next = await step(&session, intended: intended, think: &think, limiter: nil) else { break }
+            guard let next = await step(&session, intended: intended, deadline: deadline, think: &think, limiter: nil)
+            else { break }
             intended = next
         }
         if !retired { crew.live.wrappingSubtract(1, ordering: .relaxed) }

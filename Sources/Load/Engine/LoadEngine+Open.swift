@@ -14,23 +14,32 @@ extension LoadEngine {
                 index += 1
                 control.sessionStarted()
                 group.addTask {
-                    await self.openSession(index: i, firstIntended: intended, limiter: requests)
+                    await self.openSession(
+                        index: i,
+                        firstIntended: intended,
+                        deadline: start + duration,
+                        limiter: requests
+                    )
                     sessions.release()
                 }
                 return true
             }
-            control.stop()
-            await drain { group.cancelAll() }
+            await drain(busy: { control.liveSessions > 0 }) { group.cancelAll() }
         }
     }
 
-    private func openSession(index: Int, firstIntended: ContinuousClock.Instant, limiter: InFlightLimiter) async {
+    private func openSession(
+        index: Int,
+        firstIntended: ContinuousClock.Instant,
+        deadline: ContinuousClock.Instant,
+        limiter: InFlightLimiter
+    ) async {
         var session = workload.makeSession(index: index)
         var think = ThinkTime(range: spec.thinkTime, seed: seed, player: index)
         var intended = firstIntended
         for _ in 0..<spec.sessionOperations {
             guard control.claimOperation(),
-                let next = await step(&session, intended: intended, think: &think, limiter: limiter)
+                let next = await step(&session, intended: intended, deadline: deadline, think: &think, limiter: limiter)
             else { break }
             intended = next
         }
@@ -46,16 +55,26 @@ extension LoadEngine {
         let requests = InFlightLimiter(limit: spec.maxInFlight)
         await withDiscardingTaskGroup { group in
             await forEachArrival(start: start) { intended in
-                guard control.claimOperation(), var (session, index) = await pool.take() else { return false }
+                guard control.claimOperation(), let (taken, index) = await pool.take() else { return false }
+                var session = taken
+                // Counted from launch (not from send), so draining never misses a due arrival.
+                control.operationBegan()
                 group.addTask {
+                    defer { control.operationEnded() }
                     var think = ThinkTime(range: .zero ... .zero, seed: seed, player: index)
-                    let alive = await self.step(&session, intended: intended, think: &think, limiter: requests) != nil
+                    let alive =
+                        await self.step(
+                            &session,
+                            intended: intended,
+                            deadline: start + duration,
+                            think: &think,
+                            limiter: requests
+                        ) != nil
                     await pool.give(session, index: index, alive: alive)
                 }
                 return true
             }
-            control.stop()
-            await drain { group.cancelAll() }
+            await drain(busy: { control.operationsInFlight > 0 }) { group.cancelAll() }
             await pool.endAll()
         }
     }

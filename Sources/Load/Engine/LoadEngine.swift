@@ -58,12 +58,18 @@ public struct LoadEngine<W: Workload>: Sendable {
     /// Performs one operation of `session` intended to start at `intended`, records it, and
     /// returns when it should be followed by the next (completion + think time), or `nil` when
     /// the session is done.
+    ///
+    /// An operation intended to start before `deadline` always runs (unless the run is stopped
+    /// or cancelled); one intended at or after it never does. So the natural end of a run never
+    /// drops an arrival that was due.
     func step(
         _ session: inout W.Session,
         intended: ContinuousClock.Instant,
+        deadline: ContinuousClock.Instant,
         think: inout ThinkTime,
         limiter: InFlightLimiter?
     ) async -> ContinuousClock.Instant? {
+        guard intended < deadline else { return nil }
         await sleepUntil(intended)
         if control.isStopped || Task.isCancelled { return nil }
         if let limiter, !(await limiter.acquire()) { return nil }
@@ -83,11 +89,13 @@ public struct LoadEngine<W: Workload>: Sendable {
         }
     }
 
-    /// After the stop: waits for live sessions to finish, at most `gracefulStop`, then cancels
+    /// After the last arrival (or a stop): waits for live sessions to finish, at most `gracefulStop`, then cancels
     /// the rest (in-flight requests are cancelled by the transport).
-    func drain(cancel: () -> Void) async {
+    /// `busy` says whether work remains (live sessions, or operations in flight for the
+    /// operation-arrival model, whose idle pooled sessions are not work).
+    func drain(busy: () -> Bool, cancel: () -> Void) async {
         let until = ContinuousClock.now + spec.gracefulStop
-        while control.liveSessions > 0 && ContinuousClock.now < until && !Task.isCancelled {
+        while busy() && ContinuousClock.now < until && !Task.isCancelled {
             try? await Task.sleep(for: .milliseconds(10))
         }
         cancel()

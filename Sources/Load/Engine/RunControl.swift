@@ -9,6 +9,7 @@ public final class RunControl: Sendable {
     private let late = Atomic<Int>(0)
     private let live = Atomic<Int>(0)
     private let peak = Atomic<Int>(0)
+    private let inFlight = Atomic<Int>(0)
     /// Operation budget; `Int.max` for none.
     public let maxOperations: Int
 
@@ -50,5 +51,10 @@ public final class RunControl: Sendable {
     }
     public func sessionEnded() { live.wrappingSubtract(1, ordering: .relaxed) }
     public var liveSessions: Int { live.load(ordering: .relaxed) }
+
+    /// Operations launched and not yet completed (the operation-arrival model counts them).
+    public func operationBegan() { inFlight.wrappingAdd(1, ordering: .relaxed) }
+    public func operationEnded() { inFlight.wrappingSubtract(1, ordering: .relaxed) }
+    public var operationsInFlight: Int { inFlight.load(ordering: .relaxed) }
     public var peakSessions: Int { peak.load(ordering: .relaxed) }
 }

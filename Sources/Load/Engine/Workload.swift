@@ -1,15 +1,3 @@
-/// How one completed operation turned out, as the recorder classifies it.
-public enum OutcomeClass: String, Sendable, Hashable, CaseIterable, Codable {
-    /// Success, and the checker agreed.
-    case ok
-    /// A Gamebase error code the checker predicted (e.g. 3302 for a taken IdP account).
-    case expectedError
-    /// An answer the checker did not predict (a violation), or a malformed answer.
-    case unexpected
-    /// No answer: refused, reset, timed out…
-    case transportError
-}
-
 /// One operation a session performed, with the instants the engine needs for timing.
 public struct PerformedOperation: Sendable {
     /// Report name of the operation kind, e.g. `login.guest`.
