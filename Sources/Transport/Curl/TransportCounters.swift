@@ -1,0 +1,26 @@
+import Synchronization
+
+/// Live-resource counters of one transport: leak checks in tests and diagnostics.
+final class TransportCounters: Sendable {
+    /// Easy handles that exist (pooled, configured or in a multi handle).
+    let liveEasyHandles = Atomic<Int>(0)
+    /// Requests accepted by a lane whose continuation has not been resumed yet.
+    let inFlight = Atomic<Int>(0)
+}
+
+/// What every transfer of a transport needs from the configuration, precomputed in curl's units.
+struct TransferDefaults: Sendable {
+    var timeoutMilliseconds: Int
+    var connectTimeoutMilliseconds: Int?
+    var http2: Bool
+    var maxResponseBodyBytes: Int
+    var collectResponseHeaders: Bool
+
+    init(_ configuration: CurlTransport.Configuration) {
+        timeoutMilliseconds = configuration.defaultTimeout.curlMilliseconds
+        connectTimeoutMilliseconds = configuration.connectTimeout?.curlMilliseconds
+        http2 = configuration.httpVersion == .http2PriorKnowledge
+        maxResponseBodyBytes = configuration.maxResponseBodyBytes
+        collectResponseHeaders = configuration.collectResponseHeaders
+    }
+}
