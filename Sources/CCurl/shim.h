@@ -32,6 +32,10 @@ static inline CURLcode ccurl_easy_setopt_datacb(CURL *h, CURLoption o, ccurl_dat
     return curl_easy_setopt(h, o, v);
 }
 
+static inline CURLcode ccurl_easy_setopt_closesocketcb(CURL *h, curl_closesocket_callback cb) {
+    return curl_easy_setopt(h, CURLOPT_CLOSESOCKETFUNCTION, cb);
+}
+
 /* MARK: easy getinfo */
 
 static inline CURLcode ccurl_easy_getinfo_long(CURL *h, CURLINFO i, long *o) {
@@ -67,6 +71,7 @@ static inline CURLMcode ccurl_multi_setopt_timercb(CURLM *m, curl_multi_timer_ca
 static const curl_socket_t ccurl_socket_timeout = CURL_SOCKET_TIMEOUT;
 static const long ccurl_global_all = CURL_GLOBAL_ALL;
 static const long ccurl_error_size = CURL_ERROR_SIZE;
+static const CURLversion ccurl_version_now = CURLVERSION_NOW;
 
 /* MARK: CURLMsg (holds a union) */
 

@@ -25,8 +25,10 @@ final class CurlLane: @unchecked Sendable {
     // MARK: Loop-only state
     private var active: [Transfer] = []
     private var waiting = TransferFIFO()
+    private var http2Workaround: HTTP2ReuseWorkaround?
 
-    init(index: Int, cap: Int, http2: Bool, counters: TransportCounters) throws(TransportError) {
+    init(index: Int, cap: Int, defaults: TransferDefaults, counters: TransportCounters) throws(TransportError) {
+        let http2 = defaults.http2
         guard let multi = curl_multi_init() else { throw TransportError(.other, "curl_multi_init failed") }
         // Keep every connection the admitted transfers can need; MAX_HOST_CONNECTIONS stays unlimited
         // because admission, not curl, bounds concurrency (so nothing queues invisibly inside curl).
@@ -43,6 +45,7 @@ final class CurlLane: @unchecked Sendable {
         self.counters = counters
         self.pool = EasyHandlePool(counters: counters)
         active.reserveCapacity(cap)
+        if defaults.http2ReuseWorkaround { http2Workaround = HTTP2ReuseWorkaround() }
     }
 
     /// Starts the loop thread; on failure frees the multi handle.
@@ -186,7 +189,9 @@ final class CurlLane: @unchecked Sendable {
         guard !waiting.isEmpty, active.count < cap else { return 0 }
         let now = ContinuousClock.now
         var started = 0
-        while active.count < cap, let transfer = waiting.pop() {
+        while active.count < cap, let next = waiting.peek() {
+            if http2Workaround != nil, !http2Workaround!.prepare(next, lane: self) { break }
+            let transfer = waiting.pop()!
             transfer.admittedAt = now
             let rc = curl_multi_add_handle(multi, transfer.easy)
             guard rc == CURLM_OK else {
@@ -215,6 +220,7 @@ final class CurlLane: @unchecked Sendable {
             guard let raw else { continue }
             let transfer = Unmanaged<Transfer>.fromOpaque(raw).takeUnretainedValue()
             removeActive(transfer)
+            http2Workaround?.finished(transfer, code: code)
             complete(transfer, .success(code))
             finished += 1
         }
@@ -228,6 +234,7 @@ final class CurlLane: @unchecked Sendable {
         case .active:
             _ = curl_multi_remove_handle(multi, transfer.easy)
             removeActive(transfer)
+            http2Workaround?.finished(transfer, code: CURLE_ABORTED_BY_CALLBACK)
             complete(transfer, .failure(CancellationError()))
         case .waiting:
             waiting.remove(transfer)
@@ -236,6 +243,11 @@ final class CurlLane: @unchecked Sendable {
             // The cancel overtook the submission: fail the submission when it arrives.
             transfer.cancelRequested = true
         }
+    }
+
+    /// Called by the close-socket callback, on the loop thread, when curl closes a connection.
+    func connectionClosed() {
+        http2Workaround?.connectionClosed()
     }
 
     private func removeActive(_ transfer: Transfer) {

@@ -23,12 +23,12 @@ public final class CurlTransport: HTTPTransport {
         let configuration = try configuration.validated()
         try CurlGlobal.ensureInitialized()
         self.configuration = configuration
-        self.defaults = TransferDefaults(configuration)
+        let defaults = TransferDefaults(configuration)
+        self.defaults = defaults
         let counters = self.counters
-        let http2 = configuration.httpVersion == .http2PriorKnowledge
         var lanes: [CurlLane] = []
         for index in 0..<configuration.lanes {
-            lanes.append(try CurlLane(index: index, cap: configuration.perLaneCap, http2: http2, counters: counters))
+            lanes.append(try CurlLane(index: index, cap: configuration.perLaneCap, defaults: defaults, counters: counters))
         }
         self.lanes = lanes
         for (index, lane) in lanes.enumerated() {

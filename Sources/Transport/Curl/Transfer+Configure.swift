@@ -41,6 +41,7 @@ extension Transfer {
         guard !request.url.utf8.contains(0) else { throw TransportError(.invalidRequest, "URL contains NUL") }
         rc = request.url.withCString { ccurl_easy_setopt_str(h, CURLOPT_URL, $0) }
         guard rc == CURLE_OK else { throw TransportError(.invalidRequest, "bad URL: \(rc.message)") }
+        if defaults.http2ReuseWorkaround { origin = HTTP2ReuseWorkaround.origin(of: request.url) }
         try setMethodAndBody(request)
         try setHeaders(request.headers, hasBody: request.body != nil)
     }

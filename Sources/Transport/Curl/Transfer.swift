@@ -43,6 +43,8 @@ final class Transfer: @unchecked Sendable {
     var headerListKey: HTTPHeaders?
     var headerListHasBody = false
     var continuation: UnsafeContinuation<CURLcode, any Error>?
+    /// `scheme://authority` of the URL, kept only for ``HTTP2ReuseWorkaround``.
+    var origin = ""
     var submittedAt = ContinuousClock.now
     var admittedAt = ContinuousClock.now
 

@@ -8,6 +8,8 @@ struct TransferFIFO {
 
     mutating func push(_ transfer: Transfer) { items.append(transfer) }
 
+    func peek() -> Transfer? { head < items.count ? items[head] : nil }
+
     mutating func pop() -> Transfer? {
         guard head < items.count else { return nil }
         let first = items[head]

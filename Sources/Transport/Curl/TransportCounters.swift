@@ -13,6 +13,8 @@ struct TransferDefaults: Sendable {
     var timeoutMilliseconds: Int
     var connectTimeoutMilliseconds: Int?
     var http2: Bool
+    /// HTTP/2 prior knowledge on a libcurl that cannot reuse such connections (see ``HTTP2ReuseWorkaround``).
+    var http2ReuseWorkaround: Bool
     var maxResponseBodyBytes: Int
     var collectResponseHeaders: Bool
 
@@ -20,6 +22,7 @@ struct TransferDefaults: Sendable {
         timeoutMilliseconds = configuration.defaultTimeout.curlMilliseconds
         connectTimeoutMilliseconds = configuration.connectTimeout?.curlMilliseconds
         http2 = configuration.httpVersion == .http2PriorKnowledge
+        http2ReuseWorkaround = http2 && HTTP2ReuseWorkaround.neededByLibcurl
         maxResponseBodyBytes = configuration.maxResponseBodyBytes
         collectResponseHeaders = configuration.collectResponseHeaders
     }
