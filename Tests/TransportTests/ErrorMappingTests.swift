@@ -1,11 +1,11 @@
 import CCurl
 import Testing
 
+@testable import Transport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-
-@testable import Transport
 
 /// The CURLcode → TransportError.Code table, pinned code by code.
 @Suite("Curl error mapping")
@@ -37,7 +37,10 @@ struct ErrorMappingTests {
 
     @Test("A refused connect is .connectionRefused; other connect failures are .other")
     func connectFailures() {
-        #expect(TransportError.code(for: CURLE_COULDNT_CONNECT, osErrno: Int(ECONNREFUSED), connected: false) == .connectionRefused)
+        #expect(
+            TransportError.code(for: CURLE_COULDNT_CONNECT, osErrno: Int(ECONNREFUSED), connected: false)
+                == .connectionRefused
+        )
         #expect(TransportError.code(for: CURLE_COULDNT_CONNECT, osErrno: Int(ENETUNREACH), connected: false) == .other)
     }
 
@@ -53,5 +56,22 @@ struct ErrorMappingTests {
             let error = TransportError(curl: CURLcode(rawValue: raw), detail: "x", osErrno: 0, connected: false)
             #expect(error.message.hasPrefix("curl \(raw): "))
         }
+    }
+}
+
+/// The origin key of the HTTP/2 reuse workaround.
+@Suite("HTTP/2 reuse workaround")
+struct HTTP2WorkaroundTests {
+    @Test(
+        "The origin is scheme and authority, without path, query or fragment",
+        arguments: [
+            ("http://127.0.0.1:8080/a/b?c#d", "http://127.0.0.1:8080"),
+            ("http://h", "http://h"),
+            ("http://h?x", "http://h"),
+            ("http://[::1]:80#f", "http://[::1]:80"),
+        ]
+    )
+    func origin(_ url: String, _ expected: String) {
+        #expect(HTTP2ReuseWorkaround.origin(of: url) == expected)
     }
 }

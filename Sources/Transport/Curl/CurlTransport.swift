@@ -28,7 +28,9 @@ public final class CurlTransport: HTTPTransport {
         let counters = self.counters
         var lanes: [CurlLane] = []
         for index in 0..<configuration.lanes {
-            lanes.append(try CurlLane(index: index, cap: configuration.perLaneCap, defaults: defaults, counters: counters))
+            lanes.append(
+                try CurlLane(index: index, cap: configuration.perLaneCap, defaults: defaults, counters: counters)
+            )
         }
         self.lanes = lanes
         for (index, lane) in lanes.enumerated() {
