@@ -1,20 +1,24 @@
 #!/usr/bin/env bash
 # Side-by-side loopback benchmark of HTTP clients against one nginx serving a tiny static JSON:
-#   gbfuzz bench http  |  a plain C libcurl multi loop  |  wrk  |  hey  |  ab -k
+#   gbfuzz bench http (default lanes, and 1 lane)  |  a plain C libcurl multi loop  |  wrk  |  hey  |  ab -k
 # Every tool uses the same connection count and duration; the tools alternate, round after round
 # (the starting tool rotates), and the table shows the median requests/s of each.
 #
-# Environment (defaults): CONNECTIONS=64 DURATION=5 (seconds) ROUNDS=3 LANES=1 WRK_THREADS=1
-#                         GBFUZZ_EXTRA_ARGS="" (extra flags for gbfuzz bench http)
+# Environment (defaults): CONNECTIONS=64 DURATION=5 (seconds) ROUNDS=3 WRK_THREADS=2 (wrk's default)
+#   GBFUZZ_EXTRA_ARGS=""  extra flags for gbfuzz bench http
+#   BENCH_RT=0            1: run nginx and every client under SCHED_FIFO (chrt -f 10), so that other
+#                         work on a shared machine (compilers) cannot preempt them; same for all tools
 # Loopback only. Bounded: each run is killed after DURATION+30 s. nginx is stopped on exit.
 set -euo pipefail
 
 CONNECTIONS=${CONNECTIONS:-64}
 DURATION=${DURATION:-5}
 ROUNDS=${ROUNDS:-3}
-LANES=${LANES:-1}
-WRK_THREADS=${WRK_THREADS:-1}
+WRK_THREADS=${WRK_THREADS:-2}
 GBFUZZ_EXTRA_ARGS=${GBFUZZ_EXTRA_ARGS:-}
+BENCH_RT=${BENCH_RT:-0}
+PRIO=()
+if [[ "$BENCH_RT" == 1 ]]; then PRIO=(chrt -f 10); fi
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 WORK=$(mktemp -d /tmp/gbfuzz-bench.XXXXXX)
@@ -78,7 +82,7 @@ http {
     }
 }
 CONF
-"$NGINX" -c "$WORK/nginx/nginx.conf" -p "$WORK/nginx" &
+"${PRIO[@]}" "$NGINX" -c "$WORK/nginx/nginx.conf" -p "$WORK/nginx" &
 NGINX_PID=$!
 URL="http://127.0.0.1:$PORT/"
 for _ in $(seq 50); do
@@ -99,32 +103,35 @@ LIMIT=$((DURATION + 30))
 run_tool() {
     local tool=$1 out
     case $tool in
-    gbfuzz)
+    gbfuzz | gbfuzz-1lane)
+        local lanes=()
+        [[ $tool == gbfuzz-1lane ]] && lanes=(--lanes 1)
         # shellcheck disable=SC2086
-        out=$(timeout "$LIMIT" "$GBFUZZ" bench http --url "$URL" --connections "$CONNECTIONS" \
-            --duration "${DURATION}s" --lanes "$LANES" --json $GBFUZZ_EXTRA_ARGS)
+        out=$(timeout "$LIMIT" "${PRIO[@]}" "$GBFUZZ" bench http --url "$URL" --connections "$CONNECTIONS" \
+            --duration "${DURATION}s" "${lanes[@]}" --json $GBFUZZ_EXTRA_ARGS)
         sed -n 's/.*"requests_per_second":\([0-9.]*\).*/\1/p' <<<"$out" ;;
     c-libcurl)
-        out=$(timeout "$LIMIT" "$BASELINE" "$URL" "$CONNECTIONS" "$DURATION")
+        out=$(timeout "$LIMIT" "${PRIO[@]}" "$BASELINE" "$URL" "$CONNECTIONS" "$DURATION")
         sed -n 's/.*rps=\([0-9.]*\).*/\1/p' <<<"$out" ;;
     wrk)
-        out=$(timeout "$LIMIT" wrk -t "$WRK_THREADS" -c "$CONNECTIONS" -d "${DURATION}s" "$URL")
+        out=$(timeout "$LIMIT" "${PRIO[@]}" wrk -t "$WRK_THREADS" -c "$CONNECTIONS" -d "${DURATION}s" "$URL")
         awk '/^Requests\/sec:/ {print $2}' <<<"$out" ;;
     hey)
-        out=$(timeout "$LIMIT" hey -z "${DURATION}s" -c "$CONNECTIONS" "$URL")
+        out=$(timeout "$LIMIT" "${PRIO[@]}" hey -z "${DURATION}s" -c "$CONNECTIONS" "$URL")
         awk '/Requests\/sec:/ {print $2}' <<<"$out" ;;
     ab-k)
-        out=$(timeout "$LIMIT" ab -q -k -c "$CONNECTIONS" -t "$DURATION" -n 100000000 "$URL" 2>/dev/null)
+        out=$(timeout "$LIMIT" "${PRIO[@]}" ab -q -k -c "$CONNECTIONS" -t "$DURATION" -n 100000000 "$URL" 2>/dev/null)
         awk '/^Requests per second:/ {print $4}' <<<"$out" ;;
     esac
 }
 
-TOOLS=(gbfuzz c-libcurl wrk hey ab-k)
+TOOLS=(gbfuzz gbfuzz-1lane c-libcurl wrk hey ab-k)
 declare -A RESULTS
 log "machine: $(nproc) cores, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1), kernel $(uname -r)"
 log "curl: $(curl-config --version 2>/dev/null || curl --version | head -1)"
 log "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-log "target: $URL  connections=$CONNECTIONS duration=${DURATION}s rounds=$ROUNDS lanes=$LANES wrk-threads=$WRK_THREADS"
+log "target: $URL  connections=$CONNECTIONS duration=${DURATION}s rounds=$ROUNDS wrk-threads=$WRK_THREADS rt=$BENCH_RT"
+log "gbfuzz default lanes: $(($(nproc) < 4 ? $(nproc) : 4)) (online CPUs, at most 4)"
 for ((round = 0; round < ROUNDS; round++)); do
     for ((k = 0; k < ${#TOOLS[@]}; k++)); do
         tool=${TOOLS[$(((k + round) % ${#TOOLS[@]}))]}
@@ -146,5 +153,7 @@ for tool in "${TOOLS[@]}"; do
     MEDIAN[$tool]=$(median <<<"${RESULTS[$tool]}")
     printf '| %s | %s | %s |\n' "$tool" "$(xargs <<<"${RESULTS[$tool]}" | sed 's/ /, /g')" "${MEDIAN[$tool]}"
 done
-printf '\ngbfuzz / C libcurl loop = %s (target >= 0.9)\n' "$(ratio "${MEDIAN[gbfuzz]}" "${MEDIAN[c-libcurl]}")"
-printf 'gbfuzz / hey            = %s (target >= 1.3)\n' "$(ratio "${MEDIAN[gbfuzz]}" "${MEDIAN[hey]}")"
+printf '\ngbfuzz / C libcurl loop       = %s (target >= 0.9)\n' "$(ratio "${MEDIAN[gbfuzz]}" "${MEDIAN[c-libcurl]}")"
+printf 'gbfuzz / hey                  = %s (target >= 1.3)\n' "$(ratio "${MEDIAN[gbfuzz]}" "${MEDIAN[hey]}")"
+printf 'gbfuzz 1 lane / C libcurl loop = %s\n' "$(ratio "${MEDIAN[gbfuzz-1lane]}" "${MEDIAN[c-libcurl]}")"
+printf 'gbfuzz 1 lane / hey            = %s\n' "$(ratio "${MEDIAN[gbfuzz-1lane]}" "${MEDIAN[hey]}")"

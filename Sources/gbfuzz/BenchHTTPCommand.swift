@@ -40,8 +40,8 @@ extension GBFuzz.Bench {
         @Flag(help: "Print exactly one JSON object on stdout and nothing else.")
         var json = false
 
-        @Option(help: "Event-loop threads of the transport.")
-        var lanes: Int = 1
+        @Option(help: "Event-loop threads of the transport (default: online CPUs, at most 4).")
+        var lanes: Int = BenchRunner.defaultLanes
 
         @Option(help: "Per-request timeout.")
         var timeout: BenchDuration = BenchDuration(.seconds(10))

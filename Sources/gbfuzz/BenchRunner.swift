@@ -1,6 +1,10 @@
 import Histogram
 import Transport
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Runs the closed-loop HTTP benchmark: one task per connection, each sending its next request as soon
 /// as the last one completes, until the deadline.
 struct BenchRunner: Sendable {
@@ -26,6 +30,13 @@ struct BenchRunner: Sendable {
             latency.add(other.latency)
         }
     }
+
+    /// One lane per online CPU, at most 4. On the 2-core reference box two lanes beat one by about 40%
+    /// (one lane saturates its thread: see docs/BENCHMARKS.md).
+    static let defaultLanes: Int = {
+        let cpus = sysconf(Int32(_SC_NPROCESSORS_ONLN))
+        return max(1, min(4, cpus))
+    }()
 
     let transport: CurlTransport
     let request: HTTPRequest
@@ -68,6 +79,9 @@ struct BenchRunner: Sendable {
 
     private func work(until deadline: ContinuousClock.Instant, clock: ContinuousClock) async -> Result {
         var result = Result()
+        // Per-status counts in a flat array: a dictionary update per response costs more than the rest
+        // of this loop.
+        var statusCounts = [Int](repeating: 0, count: 600)
         var now = clock.now
         while now < deadline {
             let sent = now
@@ -75,7 +89,11 @@ struct BenchRunner: Sendable {
                 let response = try await transport.send(request)
                 now = clock.now
                 result.requests += 1
-                result.statuses[response.status, default: 0] += 1
+                if response.status >= 0 && response.status < statusCounts.count {
+                    statusCounts[response.status] += 1
+                } else {
+                    result.statuses[response.status, default: 0] += 1
+                }
                 let (seconds, attoseconds) = (now - sent).components
                 result.latency.record(UInt64(seconds) * 1_000_000 + UInt64(attoseconds / 1_000_000_000_000))
             } catch let error as TransportError {
@@ -87,6 +105,7 @@ struct BenchRunner: Sendable {
                 break  // cancelled
             }
         }
+        for (status, count) in statusCounts.enumerated() where count > 0 { result.statuses[status, default: 0] += count }
         return result
     }
 }

@@ -122,32 +122,52 @@ final class CurlLane: @unchecked Sendable {
 
     // MARK: The loop
 
+    /// One cycle per `curl_multi_perform`, as in a plain C loop: in libcurl 7.88 every perform call polls
+    /// each running transfer's socket, so an extra perform per cycle costs a syscall per connection.
     private func run() {
         loopThreadID.store(LoopThread.currentID, ordering: .relaxed)
+        var buffers = LoopBuffers()
+        let executor = asUnownedTaskExecutor()
+        while true {
+            if serveInbox(&buffers, executor) { break }
+            var running: Int32 = 0
+            _ = curl_multi_perform(multi, &running)
+            if drainCompletions() > 0 {
+                // Tasks pinned to this lane were just resumed: run them now so their next requests join
+                // this cycle (curl_multi_poll then returns at once for the newly added handles).
+                if serveInbox(&buffers, executor) { break }
+            }
+            // Jobs left over (a job that keeps enqueueing jobs): don't sleep on them.
+            if !buffers.jobs.isEmpty { _ = curl_multi_wakeup(multi) }
+            _ = curl_multi_poll(multi, nil, 0, 1000, nil)
+        }
+        finish(jobs: buffers.jobs, submissions: buffers.submissions)
+    }
+
+    /// The loop's private copies of the inbox, reused every cycle.
+    private struct LoopBuffers {
         var jobs: [UnownedJob] = []
         var submissions: [Transfer] = []
         var cancels: [LaneInbox.Cancel] = []
-        let executor = asUnownedTaskExecutor()
-        while true {
-            if take(&jobs, &submissions, &cancels) { break }
-            if !jobs.isEmpty {
-                for job in jobs { job.runSynchronously(on: executor) }
-                jobs.removeAll(keepingCapacity: true)
-                // Pick up what those tasks just submitted before talking to curl.
-                if take(&jobs, &submissions, &cancels) { break }
-            }
-            for transfer in submissions { accept(transfer) }
-            submissions.removeAll(keepingCapacity: true)
-            for request in cancels { cancel(request) }
-            cancels.removeAll(keepingCapacity: true)
-            admit()
-            var running: Int32 = 0
-            _ = curl_multi_perform(multi, &running)
-            if drainCompletions() > 0 && admit() > 0 { continue }
-            if !jobs.isEmpty || inbox.withLock({ !$0.isEmpty }) { continue }
-            _ = curl_multi_poll(multi, nil, 0, 1000, nil)
+    }
+
+    /// Takes the inbox, runs pinned tasks' jobs (a few rounds, to pick up what they submit), then accepts
+    /// submissions, applies cancels and admits waiting transfers. Returns whether the lane is stopping.
+    private func serveInbox(_ buffers: inout LoopBuffers, _ executor: UnownedTaskExecutor) -> Bool {
+        if take(&buffers.jobs, &buffers.submissions, &buffers.cancels) { return true }
+        var rounds = 0
+        while !buffers.jobs.isEmpty && rounds < 4 {
+            for job in buffers.jobs { job.runSynchronously(on: executor) }
+            buffers.jobs.removeAll(keepingCapacity: true)
+            if take(&buffers.jobs, &buffers.submissions, &buffers.cancels) { return true }
+            rounds += 1
         }
-        finish(jobs: jobs, submissions: submissions)
+        for transfer in buffers.submissions { accept(transfer) }
+        buffers.submissions.removeAll(keepingCapacity: true)
+        for request in buffers.cancels { cancel(request) }
+        buffers.cancels.removeAll(keepingCapacity: true)
+        admit()
+        return false
     }
 
     /// Moves everything from the inbox into the loop's buffers; returns whether the lane is stopping.

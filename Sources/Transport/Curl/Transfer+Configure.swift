@@ -38,8 +38,11 @@ extension Transfer {
             rc = rc.or(ccurl_easy_setopt_long(h, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1)))
         }
         guard rc == CURLE_OK else { throw TransportError(.other, "curl_easy_setopt failed: \(rc.message)") }
-        guard !request.url.utf8.contains(0) else { throw TransportError(.invalidRequest, "URL contains NUL") }
-        rc = request.url.withCString { ccurl_easy_setopt_str(h, CURLOPT_URL, $0) }
+        let url = request.url
+        rc = url.withCString { text in
+            // A NUL inside the URL would silently cut it short in C.
+            strlen(text) == url.utf8.count ? ccurl_easy_setopt_str(h, CURLOPT_URL, text) : CURLE_URL_MALFORMAT
+        }
         guard rc == CURLE_OK else { throw TransportError(.invalidRequest, "bad URL: \(rc.message)") }
         if defaults.http2ReuseWorkaround { origin = HTTP2ReuseWorkaround.origin(of: request.url) }
         try setMethodAndBody(request)
