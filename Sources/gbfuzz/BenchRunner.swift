@@ -105,7 +105,9 @@ struct BenchRunner: Sendable {
                 break  // cancelled
             }
         }
-        for (status, count) in statusCounts.enumerated() where count > 0 { result.statuses[status, default: 0] += count }
+        for (status, count) in statusCounts.enumerated() where count > 0 {
+            result.statuses[status, default: 0] += count
+        }
         return result
     }
 }

@@ -114,4 +114,33 @@ struct ExchangeTests {
         #expect(response.timing.timeToFirstByte <= response.timing.total)
         #expect(response.timing.timeToFirstByte >= .milliseconds(25))
     }
+
+    @Test("A pooled handle carries nothing over from its previous request, repeated or not")
+    func handleReuseCarriesNothingOver() async throws {
+        let delete = HTTPRequest(
+            method: .delete,
+            url: "/d",
+            headers: [HTTPHeader("X-One", "1")],
+            body: Array("payload".utf8)
+        )
+        let results = try await Fixtures.withServer { server, transport in
+            var delete = delete
+            delete.url = server.baseURL + "/d"
+            let get = HTTPRequest(method: .get, url: server.baseURL + "/g")
+            var responses: [HTTPResponse] = []
+            // Sequential sends: every request reuses the same pooled handle.
+            for request in [delete, delete, get, delete, get, get] {
+                responses.append(try await transport.send(request))
+            }
+            #expect(transport.liveEasyHandleCount == 1)
+            return responses
+        }
+        let methods = results.map { $0.headers["x-echo-method"] }
+        #expect(methods == ["DELETE", "DELETE", "GET", "DELETE", "GET", "GET"])
+        let bodies = results.map { String(decoding: $0.body, as: UTF8.self) }
+        #expect(bodies == ["payload", "payload", "", "payload", "", ""])
+        let custom = results.map { $0.headers["x-echo-h-x-one"] }
+        #expect(custom == ["1", "1", nil, "1", nil, nil])
+        #expect(results[2].headers["x-echo-h-content-length"] == nil)
+    }
 }

@@ -9,13 +9,20 @@ import Darwin
 extension Transfer {
     /// Resets the easy handle and sets every option for `request`. Called by the owning task before
     /// submission, so this work stays off the loop thread.
+    ///
+    /// When the handle's previous request was the same exchange (same URL, method, headers, body and
+    /// timeout), every option already holds the right value and curl resets its per-transfer state
+    /// itself, so the reset and the ~15 setopt calls are skipped: a load loop repeating one request
+    /// pays for configuration once per pooled handle, not once per request.
     /// - Throws: ``TransportError`` `.invalidRequest` for a request curl cannot express.
     func configure(_ request: HTTPRequest, _ defaults: TransferDefaults) throws(TransportError) {
-        let h = easy
-        curl_easy_reset(h)
         errorBuffer[0] = 0
         body = []
         bodyOverflowed = false
+        if let configuredFor, configuredFor.isSameExchange(as: request) { return }
+        configuredFor = nil
+        let h = easy
+        curl_easy_reset(h)
         bodyLimit = defaults.maxResponseBodyBytes
 
         let me = Unmanaged.passUnretained(self).toOpaque()
@@ -47,6 +54,7 @@ extension Transfer {
         if defaults.http2ReuseWorkaround { origin = HTTP2ReuseWorkaround.origin(of: request.url) }
         try setMethodAndBody(request)
         try setHeaders(request.headers, hasBody: request.body != nil)
+        configuredFor = request
     }
 
     /// Bodies go through POSTFIELDS (never CURLOPT_POST/UPLOAD, which would pull from a read callback),
@@ -142,6 +150,15 @@ extension Transfer {
         let nameOK = field.name.utf8.allSatisfy { $0 > 32 && $0 < 127 && $0 != UInt8(ascii: ":") }
         let valueOK = field.value.utf8.allSatisfy { $0 != 0 && $0 != 10 && $0 != 13 }
         return nameOK && valueOK
+    }
+}
+
+extension HTTPRequest {
+    /// Whether `other` would configure an easy handle exactly as this request does. Cheap when the
+    /// values share storage (a request sent again), a few comparisons otherwise.
+    func isSameExchange(as other: HTTPRequest) -> Bool {
+        url == other.url && method == other.method && timeout == other.timeout && body == other.body
+            && headers == other.headers
     }
 }
 

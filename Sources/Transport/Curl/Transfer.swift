@@ -42,6 +42,8 @@ final class Transfer: @unchecked Sendable {
     var headerList: UnsafeMutablePointer<curl_slist>?
     var headerListKey: HTTPHeaders?
     var headerListHasBody = false
+    /// The request the handle's options were last set for; `nil` forces a full reconfiguration.
+    var configuredFor: HTTPRequest?
     var continuation: UnsafeContinuation<CURLcode, any Error>?
     /// `scheme://authority` of the URL, kept only for ``HTTP2ReuseWorkaround``.
     var origin = ""
@@ -96,6 +98,7 @@ final class Transfer: @unchecked Sendable {
         continuation = nil
         // Keep a reasonable staging buffer for the next body; give a huge one back.
         if requestBodyCapacity > 1 << 20 {
+            configuredFor = nil  // POSTFIELDS points into the buffer freed here
             free(requestBody)
             requestBody = nil
             requestBodyCapacity = 0
