@@ -30,6 +30,25 @@ struct LifecycleTests {
         #expect(transport.liveEasyHandleCount == 0)
     }
 
+    @Test("Cancelling a task pinned to a lane's executor is prompt")
+    func pinnedCancellationIsPrompt() async throws {
+        let hang = try TestHTTPServer { _ in .neverAnswer }
+        defer { hang.stop() }
+        let transport = try CurlTransport()
+        let task = Task(executorPreference: transport.executor(lane: 0)) {
+            try await transport.send(HTTPRequest(method: .get, url: hang.baseURL, timeout: .seconds(30)))
+        }
+        #expect(await Fixtures.eventually { hang.requestsReceived == 1 })
+        let start = ContinuousClock.now
+        task.cancel()
+        let result = await task.result
+        // Well under the loop's 1 s idle poll: the resumed task must not wait for it.
+        #expect(ContinuousClock.now - start < .milliseconds(500))
+        #expect(throws: CancellationError.self) { try result.get() }
+        #expect(transport.inFlightCount == 0)
+        await transport.shutdown()
+    }
+
     @Test("A task cancelled before sending never reaches the server")
     func cancelledBeforeSend() async throws {
         let server = try TestHTTPServer(handler: Fixtures.echo)

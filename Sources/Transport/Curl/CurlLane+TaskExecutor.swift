@@ -14,6 +14,7 @@ extension CurlLane: TaskExecutor {
             box.jobs.append(job)
             return true
         }
+        if accepted && onLoop { producedOnLoop = true }
         // A stopping lane runs nothing more; the job still has to run somewhere.
         if !accepted { globalConcurrentExecutor.enqueue(ExecutorJob(job)) }
     }

@@ -8,7 +8,8 @@ import Synchronization
 /// transfer through CURLOPT_PRIVATE and resumes its continuation. Only the loop resumes continuations
 /// of accepted transfers, so none is resumed twice.
 final class CurlLane: @unchecked Sendable {
-    // @unchecked Sendable: `multi`, `active` and `waiting` are used by the loop thread only. The one
+    // @unchecked Sendable: `multi`, `active`, `waiting`, `http2Workaround` and `producedOnLoop` are used
+    // by the loop thread only (producers set `producedOnLoop` only when they run on it). The one
     // exception, `curl_multi_wakeup`, is thread-safe in curl and is only called under the inbox lock
     // while `stopping` is false; the loop calls `curl_multi_cleanup` only after it saw `stopping` under
     // that same lock, so a wakeup never meets a freed handle. Everything else is immutable, a Mutex or
@@ -26,6 +27,9 @@ final class CurlLane: @unchecked Sendable {
     private var active: [Transfer] = []
     private var waiting = TransferFIFO()
     private var http2Workaround: HTTP2ReuseWorkaround?
+    /// Something was put in the inbox from the loop thread itself (no wakeup is sent for that) since the
+    /// loop last took the inbox: the loop must not sleep before taking it.
+    var producedOnLoop = false
 
     init(index: Int, cap: Int, defaults: TransferDefaults, counters: TransportCounters) throws(TransportError) {
         let http2 = defaults.http2
@@ -63,8 +67,8 @@ final class CurlLane: @unchecked Sendable {
         }
     }
 
-    /// Whether the caller runs on this lane's loop thread (then it needs no wakeup: the loop looks at
-    /// its inbox before it sleeps).
+    /// Whether the caller runs on this lane's loop thread (then it sends no wakeup, and sets
+    /// `producedOnLoop` so the loop does not sleep on what it gave itself).
     var isLoopThread: Bool { loopThreadID.load(ordering: .relaxed) == LoopThread.currentID }
 
     // MARK: Producers (any thread)
@@ -80,6 +84,7 @@ final class CurlLane: @unchecked Sendable {
             box.submissions.append(transfer)
             return true
         }
+        if onLoop { producedOnLoop = true }
         if accepted {
             counters.inFlight.add(1, ordering: .relaxed)
         } else {
@@ -97,6 +102,7 @@ final class CurlLane: @unchecked Sendable {
             if box.isEmpty && !onLoop { _ = curl_multi_wakeup(multi) }
             box.cancels.append(LaneInbox.Cancel(transfer: transfer, generation: generation))
         }
+        if onLoop { producedOnLoop = true }
     }
 
     /// Tells the loop to fail everything, free every handle and exit. Idempotent; does not wait.
@@ -122,8 +128,8 @@ final class CurlLane: @unchecked Sendable {
 
     // MARK: The loop
 
-    /// One cycle per `curl_multi_perform`, as in a plain C loop: in libcurl 7.88 every perform call polls
-    /// each running transfer's socket, so an extra perform per cycle costs a syscall per connection.
+    /// One `curl_multi_perform` and one `curl_multi_poll` per cycle, as in a plain C loop; pinned tasks
+    /// resumed by a completion run inside the same cycle.
     private func run() {
         loopThreadID.store(LoopThread.currentID, ordering: .relaxed)
         var buffers = LoopBuffers()
@@ -137,8 +143,9 @@ final class CurlLane: @unchecked Sendable {
                 // this cycle (curl_multi_poll then returns at once for the newly added handles).
                 if serveInbox(&buffers, executor) { break }
             }
-            // Jobs left over (a job that keeps enqueueing jobs): don't sleep on them.
-            if !buffers.jobs.isEmpty { _ = curl_multi_wakeup(multi) }
+            // Work the loop gave itself after its last look at the inbox (a job that keeps enqueueing
+            // jobs, a cancel that resumed a pinned task): make the poll return at once.
+            if !buffers.jobs.isEmpty || producedOnLoop { _ = curl_multi_wakeup(multi) }
             _ = curl_multi_poll(multi, nil, 0, 1000, nil)
         }
         finish(jobs: buffers.jobs, submissions: buffers.submissions)
@@ -176,7 +183,8 @@ final class CurlLane: @unchecked Sendable {
         _ submissions: inout [Transfer],
         _ cancels: inout [LaneInbox.Cancel]
     ) -> Bool {
-        inbox.withLock { box in
+        producedOnLoop = false
+        return inbox.withLock { box in
             Self.move(&box.jobs, into: &jobs)
             Self.move(&box.submissions, into: &submissions)
             Self.move(&box.cancels, into: &cancels)
