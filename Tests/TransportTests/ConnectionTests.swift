@@ -58,7 +58,7 @@ struct ConnectionTests {
         let configuration = CurlTransport.Configuration(maxConnections: 1)
         let (responses, connections) = try await Fixtures.withServer(
             configuration: configuration,
-            handler: { _ in .delay(.milliseconds(200), .respond(status: 200, headers: [], body: [], close: false)) }
+            handler: { _ in .delay(.milliseconds(400), .respond(status: 200, headers: [], body: [], close: false)) }
         ) { server, transport in
             async let first = transport.send(HTTPRequest(method: .get, url: server.baseURL + "/1"))
             async let second = transport.send(HTTPRequest(method: .get, url: server.baseURL + "/2"))
@@ -66,8 +66,8 @@ struct ConnectionTests {
         }
         #expect(connections == 1)
         let waits = responses.map(\.timing.queued).sorted()
-        #expect(waits[0] < .milliseconds(100))
-        #expect(waits[1] >= .milliseconds(150))
+        #expect(waits[0] < .milliseconds(200))
+        #expect(waits[1] >= .milliseconds(300))
     }
 
     @Test("Several lanes, with tasks pinned to lane executors, all complete")
