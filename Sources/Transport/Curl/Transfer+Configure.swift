@@ -7,8 +7,8 @@ import Darwin
 #endif
 
 extension Transfer {
-    /// Resets the easy handle and sets every option for `request`. Called by the owning task before
-    /// submission, so this work stays off the loop thread.
+    /// Resets the easy handle and sets every option for `request`. Runs on the sending task before
+    /// submission: off the loop thread, unless the task is pinned to the lane's executor.
     ///
     /// When the handle's previous request was the same exchange (same URL, method, headers, body and
     /// timeout), every option already holds the right value and curl resets its per-transfer state
