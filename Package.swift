@@ -116,6 +116,7 @@ let package = Package(
                 "Transport", "Protocol", "Model", "Fuzz", "Load", "Report", "ReferenceServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: swiftSettings
         ),

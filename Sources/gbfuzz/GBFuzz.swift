@@ -14,6 +14,7 @@ struct GBFuzz: AsyncParsableCommand {
             ReportCommand.self,
             MergeCommand.self,
             ServeCommand.self,
+            Bench.self,
         ]
     )
 }
