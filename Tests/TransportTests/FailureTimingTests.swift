@@ -3,7 +3,7 @@ import Transport
 
 /// Every way an exchange can fail maps to a code, and none crashes.
 @Suite("Curl transport: failures map to codes", .timeLimit(.minutes(1)))
-struct FailureTests {
+struct FailureTimingTests {
     @Test("A server that never answers gives .timeout within the bound")
     func neverAnswerTimesOut() async throws {
         let (error, elapsed) = try await Fixtures.withServer(handler: { _ in .neverAnswer }) { server, transport in
