@@ -1,3 +1,4 @@
+import GBFuzzTestKit
 import Synchronization
 import Testing
 import Transport

@@ -1,4 +1,5 @@
 import CCurl
+import GBFuzzTestKit
 import Testing
 
 @testable import Transport

@@ -1,3 +1,4 @@
+import GBFuzzTestKit
 import Testing
 import Transport
 

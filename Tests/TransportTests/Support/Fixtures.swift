@@ -1,4 +1,5 @@
 import Foundation
+import GBFuzzTestKit
 import Testing
 import Transport
 
