@@ -109,6 +109,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Test kit: helpers shared by test targets (a loopback HTTP server for tests).
+        .target(
+            name: "GBFuzzTestKit",
+            dependencies: ["Transport"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: The thin executable.
         .executableTarget(
             name: "gbfuzz",
@@ -116,12 +123,13 @@ let package = Package(
                 "Transport", "Protocol", "Model", "Fuzz", "Load", "Report", "ReferenceServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: swiftSettings
         ),
 
         // MARK: Tests (Swift Testing)
-        .testTarget(name: "TransportTests", dependencies: ["Transport"], swiftSettings: swiftSettings),
+        .testTarget(name: "TransportTests", dependencies: ["Transport", "GBFuzzTestKit"], swiftSettings: swiftSettings),
         .testTarget(name: "ProtocolTests", dependencies: ["Protocol", "Transport"], swiftSettings: swiftSettings),
         .testTarget(name: "ModelTests", dependencies: ["Model", "Protocol"], swiftSettings: swiftSettings),
         .testTarget(
@@ -131,7 +139,10 @@ let package = Package(
         ),
         .testTarget(
             name: "LoadTests",
-            dependencies: ["Load", "Fuzz", "Transport", "ReferenceServer"],
+            dependencies: [
+                "Load", "Fuzz", "Transport", "ReferenceServer", "GBFuzzTestKit",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

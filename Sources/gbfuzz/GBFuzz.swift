@@ -11,6 +11,10 @@ struct GBFuzz: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             // A subcommand is listed here once the capability behind it works.
+            ReportCommand.self,
+            MergeCommand.self,
+            ServeCommand.self,
+            Bench.self,
         ]
     )
 }

@@ -3,7 +3,14 @@ import Transport
 /// Client operations (what the SDK sends to the gateway), as defined in docs/PROTOCOL.md.
 extension GamebaseClient {
     public func login(device: String, _ body: LoginRequest, transactionId: String? = nil) async throws -> ClientReply {
-        try await call(.post, Endpoint.login(appId), device: device, body: body, transactionId: transactionId, as: ClientReplyBody.self)
+        try await call(
+            .post,
+            Endpoint.login(appId),
+            device: device,
+            body: body,
+            transactionId: transactionId,
+            as: ClientReplyBody.self
+        )
     }
 
     /// Token login: `accessToken` is the device's stored Gamebase token; `nil` sends none (→ 3103).
@@ -31,7 +38,12 @@ extension GamebaseClient {
         )
     }
 
-    public func addMapping(device: String, accessToken: String?, _ body: AddMappingRequest, transactionId: String? = nil)
+    public func addMapping(
+        device: String,
+        accessToken: String?,
+        _ body: AddMappingRequest,
+        transactionId: String? = nil
+    )
         async throws -> ClientReply
     {
         try await call(

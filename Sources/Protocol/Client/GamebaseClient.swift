@@ -104,7 +104,11 @@ public struct GamebaseClient: Sendable {
         }
         let data = Data(response.body)
         guard (try? JSONSerialization.jsonObject(with: data)) is [String: Any] else {
-            throw ProtocolError(.notJSON, "body is not a JSON object (\(response.body.count) bytes)", response: response)
+            throw ProtocolError(
+                .notJSON,
+                "body is not a JSON object (\(response.body.count) bytes)",
+                response: response
+            )
         }
         let header: ResponseHeader
         let body: R

@@ -99,8 +99,10 @@ public struct MappingSemantics: Codable, Hashable, Sendable {
     public var forcingTicketLifetimeSeconds: Int64
 
     public init(
-        addPrecedence: [ResultCode] = [.addMappingCannotAddGuestIdP, .addMappingAlreadyHasSameIdP,
-            .addMappingAlreadyMappedToOtherMember],
+        addPrecedence: [ResultCode] = [
+            .addMappingCannotAddGuestIdP, .addMappingAlreadyHasSameIdP,
+            .addMappingAlreadyMappedToOtherMember,
+        ],
         removePrecedence: [ResultCode] = [.removeMappingLastMappedIdP, .removeMappingLoggedInIdP],
         forcingTicketLifetimeSeconds: Int64 = 600
     ) {
@@ -217,7 +219,8 @@ public struct TransferAccountSemantics: Codable, Hashable, Sendable {
         passwordFormat = try c.decodeIfPresent(CredentialFormat.self, forKey: .passwordFormat) ?? d.passwordFormat
         failThreshold = try c.decodeIfPresent(Int.self, forKey: .failThreshold) ?? d.failThreshold
         // An explicit null means "permanent"; an absent key means the default.
-        blockSeconds = c.contains(.blockSeconds) ? try c.decodeIfPresent(Int64.self, forKey: .blockSeconds) : d.blockSeconds
+        blockSeconds =
+            c.contains(.blockSeconds) ? try c.decodeIfPresent(Int64.self, forKey: .blockSeconds) : d.blockSeconds
         expirySeconds = try c.decodeIfPresent(Int64.self, forKey: .expirySeconds) ?? d.expirySeconds
         oneTime = try c.decodeIfPresent(Bool.self, forKey: .oneTime) ?? d.oneTime
     }

@@ -10,7 +10,8 @@ public enum GamebaseDate {
         let hh = secOfDay / 3600
         let mm = (secOfDay % 3600) / 60
         let ss = secOfDay % 60
-        return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(hh, 2)):\(pad(mm, 2)):\(pad(ss, 2)).\(pad(millis, 3))+00:00"
+        return
+            "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(hh, 2)):\(pad(mm, 2)):\(pad(ss, 2)).\(pad(millis, 3))+00:00"
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fff][Z|±HH:MM]` into epoch milliseconds; `nil` if malformed.

@@ -6,11 +6,20 @@ public struct HTTPTiming: Hashable, Sendable {
     public var timeToFirstByte: Duration
     /// Time until the transfer completed.
     public var total: Duration
+    /// Time the request waited inside the transport before curl started it (admission limit and loop
+    /// hand-off); not part of the three figures above, which curl measures from the start.
+    public var queued: Duration
 
-    public init(connect: Duration = .zero, timeToFirstByte: Duration = .zero, total: Duration = .zero) {
+    public init(
+        connect: Duration = .zero,
+        timeToFirstByte: Duration = .zero,
+        total: Duration = .zero,
+        queued: Duration = .zero
+    ) {
         self.connect = connect
         self.timeToFirstByte = timeToFirstByte
         self.total = total
+        self.queued = queued
     }
 }
 

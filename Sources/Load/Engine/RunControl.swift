@@ -1,0 +1,60 @@
+import Synchronization
+
+/// Shared, lock-free run state: the stop flag, the operation budget and counters.
+///
+/// Every virtual player consults it before starting an operation, so it must be cheap.
+public final class RunControl: Sendable {
+    private let stopped = Atomic<Bool>(false)
+    private let started = Atomic<Int>(0)
+    private let late = Atomic<Int>(0)
+    private let live = Atomic<Int>(0)
+    private let peak = Atomic<Int>(0)
+    private let inFlight = Atomic<Int>(0)
+    /// Operation budget; `Int.max` for none.
+    public let maxOperations: Int
+
+    public init(maxOperations: Int? = nil) {
+        self.maxOperations = maxOperations ?? .max
+    }
+
+    /// Asks every player to stop after its current operation.
+    public func stop() { stopped.store(true, ordering: .releasing) }
+    public var isStopped: Bool { stopped.load(ordering: .acquiring) }
+
+    /// Claims one operation from the budget; `false` when the run is stopped or the budget is spent
+    /// (which also stops the run).
+    public func claimOperation() -> Bool {
+        guard !isStopped else { return false }
+        let n = started.wrappingAdd(1, ordering: .relaxed).newValue
+        if n > maxOperations {
+            stop()
+            return false
+        }
+        return true
+    }
+
+    public var operationsStarted: Int { min(started.load(ordering: .relaxed), maxOperations) }
+
+    /// Counts a start that happened later than its intended time plus the tolerance.
+    public func countLateStart() { late.wrappingAdd(1, ordering: .relaxed) }
+    public var lateStarts: Int { late.load(ordering: .relaxed) }
+
+    /// Tracks how many sessions are alive (and the peak) for reports and memory benchmarks.
+    public func sessionStarted() {
+        let n = live.wrappingAdd(1, ordering: .relaxed).newValue
+        var p = peak.load(ordering: .relaxed)
+        while n > p {
+            let (exchanged, original) = peak.compareExchange(expected: p, desired: n, ordering: .relaxed)
+            if exchanged { break }
+            p = original
+        }
+    }
+    public func sessionEnded() { live.wrappingSubtract(1, ordering: .relaxed) }
+    public var liveSessions: Int { live.load(ordering: .relaxed) }
+
+    /// Operations launched and not yet completed (the operation-arrival model counts them).
+    public func operationBegan() { inFlight.wrappingAdd(1, ordering: .relaxed) }
+    public func operationEnded() { inFlight.wrappingSubtract(1, ordering: .relaxed) }
+    public var operationsInFlight: Int { inFlight.load(ordering: .relaxed) }
+    public var peakSessions: Int { peak.load(ordering: .relaxed) }
+}

@@ -1,0 +1,48 @@
+/// A knob value outside what the protocol allows.
+public struct SemanticsProblem: Hashable, Sendable, CustomStringConvertible {
+    /// Dotted key path, e.g. `mapping.addPrecedence`.
+    public var key: String
+    public var message: String
+    public init(key: String, message: String) {
+        self.key = key
+        self.message = message
+    }
+    public var description: String { "\(key): \(message)" }
+}
+
+extension Semantics {
+    /// Every knob value that breaks the documented ranges (empty when the knobs are usable).
+    public func problems() -> [SemanticsProblem] {
+        var out: [SemanticsProblem] = []
+        func check(_ ok: Bool, _ key: String, _ message: String) {
+            if !ok { out.append(SemanticsProblem(key: key, message: message)) }
+        }
+        check(!appId.isEmpty && appId.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") },
+            "appId", "must be non-empty letters, digits, - or _")
+        check(!idp.codes.isEmpty, "idp.codes", "must list at least one IdP code")
+        check(Set(idp.codes).count == idp.codes.count, "idp.codes", "must not repeat a code")
+        check(idp.codes.allSatisfy { !$0.rawValue.isEmpty && !$0.rawValue.contains(":") && !$0.rawValue.contains("/") },
+            "idp.codes", "codes must be non-empty and contain no ':' or '/'")
+        check(!idp.lineRegions.isEmpty, "idp.lineRegions", "must list at least one region")
+        check(tokens.lifetimeSeconds >= 1, "tokens.lifetimeSeconds", "must be at least 1")
+        let add: Set<ResultCode> = [.addMappingCannotAddGuestIdP, .addMappingAlreadyHasSameIdP,
+            .addMappingAlreadyMappedToOtherMember]
+        check(mapping.addPrecedence.count == 3 && Set(mapping.addPrecedence) == add,
+            "mapping.addPrecedence", "must be an order of 3305, 3303, 3302")
+        let remove: Set<ResultCode> = [.removeMappingLastMappedIdP, .removeMappingLoggedInIdP]
+        check(mapping.removePrecedence.count == 2 && Set(mapping.removePrecedence) == remove,
+            "mapping.removePrecedence", "must be an order of 3402, 3403")
+        check(mapping.forcingTicketLifetimeSeconds >= 1, "mapping.forcingTicketLifetimeSeconds", "must be at least 1")
+        check((1...30).contains(withdrawal.gracePeriodDays), "withdrawal.gracePeriodDays", "must be 1…30")
+        check(transferAccount.idFormat != .disabled, "transferAccount.idFormat", "an id cannot be disabled")
+        check(transferAccount.failThreshold >= 1, "transferAccount.failThreshold", "must be at least 1")
+        if let b = transferAccount.blockSeconds {
+            check(b >= 1, "transferAccount.blockSeconds", "must be at least 1, or null for a permanent block")
+        }
+        if let e = transferAccount.expirySeconds {
+            check(e >= 1, "transferAccount.expirySeconds", "must be at least 1, or null for unlimited")
+        }
+        check(transferKey.maxExpiresInSeconds >= 1, "transferKey.maxExpiresInSeconds", "must be at least 1")
+        return out
+    }
+}

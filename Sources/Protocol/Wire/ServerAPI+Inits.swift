@@ -1,0 +1,156 @@
+// Public initialisers for the Server API and test-control answer types, so a server (the reference
+// server) can build them outside this module. Additive only. The first argument is unlabelled
+// because an extension may not redeclare the (internal) synthesized memberwise initialiser.
+
+extension TokenAuthenticationResponse {
+    public init(_ header: ResponseHeader, linkedIdP: LinkedIdP? = nil, member: ServerMember? = nil) {
+        self.header = header
+        self.linkedIdP = linkedIdP
+        self.member = member
+    }
+}
+
+extension MemberInfo {
+    public init(
+        _ deviceCountryCode: String,
+        usimCountryCode: String,
+        language: String,
+        osCode: String,
+        telecom: String,
+        storeCode: String,
+        network: String,
+        deviceModel: String,
+        osVersion: String,
+        sdkVersion: String,
+        clientVersion: String
+    ) {
+        self.deviceCountryCode = deviceCountryCode
+        self.usimCountryCode = usimCountryCode
+        self.language = language
+        self.osCode = osCode
+        self.telecom = telecom
+        self.storeCode = storeCode
+        self.network = network
+        self.deviceModel = deviceModel
+        self.osVersion = osVersion
+        self.sdkVersion = sdkVersion
+        self.clientVersion = clientVersion
+    }
+}
+
+extension GetMemberResponse {
+    public init(
+        _ header: ResponseHeader,
+        member: ServerMember? = nil,
+        temporaryWithdrawal: ServerTemporaryWithdrawal? = nil,
+        memberInfo: MemberInfo? = nil
+    ) {
+        self.header = header
+        self.member = member
+        self.temporaryWithdrawal = temporaryWithdrawal
+        self.memberInfo = memberInfo
+    }
+}
+
+extension MemberSummary {
+    public init(_ userId: String, valid: MemberValid, appId: String, regDate: String, lastLoginDate: String? = nil) {
+        self.userId = userId
+        self.valid = valid
+        self.appId = appId
+        self.regDate = regDate
+        self.lastLoginDate = lastLoginDate
+    }
+}
+
+extension GetMembersResponse {
+    public init(_ header: ResponseHeader, memberList: [MemberSummary]? = nil) {
+        self.header = header
+        self.memberList = memberList
+    }
+}
+
+extension IdPMembersResponse {
+    public init(_ header: ResponseHeader, result: [String: String]? = nil) {
+        self.header = header
+        self.result = result
+    }
+}
+
+extension BanResponse {
+    public init(_ header: ResponseHeader, failedUserIdList: [String]? = nil) {
+        self.header = header
+        self.failedUserIdList = failedUserIdList
+    }
+}
+
+extension ValidateTransferAccountResponse {
+    public init(_ header: ResponseHeader, member: MemberSummary? = nil) {
+        self.header = header
+        self.member = member
+    }
+}
+
+extension PagingInfo {
+    public init(
+        _ first: Bool,
+        last: Bool,
+        numberOfElements: Int,
+        page: Int,
+        size: Int,
+        totalElements: Int,
+        totalPages: Int
+    ) {
+        self.first = first
+        self.last = last
+        self.numberOfElements = numberOfElements
+        self.page = page
+        self.size = size
+        self.totalElements = totalElements
+        self.totalPages = totalPages
+    }
+}
+
+extension WithdrawHistory {
+    public init(_ userId: String, date: String, regUser: String?, eventLogType: String) {
+        self.userId = userId
+        self.date = date
+        self.regUser = regUser
+        self.eventLogType = eventLogType
+    }
+}
+
+extension WithdrawHistoriesResponse {
+    public init(_ header: ResponseHeader, pagingInfo: PagingInfo? = nil, result: [WithdrawHistory]? = nil) {
+        self.header = header
+        self.pagingInfo = pagingInfo
+        self.result = result
+    }
+}
+
+extension ClockResponse {
+    public init(_ header: ResponseHeader, clock: ServerClock? = nil) {
+        self.header = header
+        self.clock = clock
+    }
+}
+
+extension GraceBanResponse {
+    public init(_ header: ResponseHeader, graceBanInfo: GraceBanInfo? = nil) {
+        self.header = header
+        self.graceBanInfo = graceBanInfo
+    }
+}
+
+extension SemanticsResponse {
+    public init(_ header: ResponseHeader, semantics: Semantics? = nil) {
+        self.header = header
+        self.semantics = semantics
+    }
+}
+
+extension BugsResponse {
+    public init(_ header: ResponseHeader, bugs: [String]? = nil) {
+        self.header = header
+        self.bugs = bugs
+    }
+}

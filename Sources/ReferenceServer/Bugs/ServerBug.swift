@@ -1,0 +1,70 @@
+/// A deliberate defect the reference server can be started with (`gbfuzz serve --bug NAME`), so
+/// the harness can show that it finds it. Each breaks exactly one rule of docs/PROTOCOL.md §6, the
+/// way real backends break it. All are off by default.
+public enum ServerBug: String, CaseIterable, Sendable, Hashable, Codable {
+    case guestKeptAfterMapping = "guest-kept-after-mapping"
+    case sameIdPTwice = "same-idp-twice"
+    case removeLastIdP = "remove-last-idp"
+    case ticketReusable = "ticket-reusable"
+    case tokenSurvivesLogout = "token-survives-logout"
+    case withdrawKeepsMappings = "withdraw-keeps-mappings"
+    case tempWithdrawTwice = "temp-withdraw-twice"
+    case transferNoBlock = "transfer-no-block"
+    case transferSameDevice = "transfer-same-device"
+    case bannedTokenLogin = "banned-token-login"
+    case forgedIdPToken = "forged-idp-token"
+    case raceMapping = "race-mapping"
+    case raceTransferFailCount = "race-transfer-failcount"
+
+    /// The rule id (docs/PROTOCOL.md §6) the bug breaks.
+    public var rule: String {
+        switch self {
+        case .guestKeptAfterMapping: "M4"
+        case .sameIdPTwice: "M1"
+        case .removeLastIdP: "M6"
+        case .ticketReusable: "M8"
+        case .tokenSurvivesLogout: "L5"
+        case .withdrawKeepsMappings: "W1"
+        case .tempWithdrawTwice: "W4"
+        case .transferNoBlock: "T8"
+        case .transferSameDevice: "T5"
+        case .bannedTokenLogin: "B1"
+        case .forgedIdPToken: "F1"
+        case .raceMapping: "M2"
+        case .raceTransferFailCount: "T8"
+        }
+    }
+
+    /// One line saying what goes wrong.
+    public var summary: String {
+        switch self {
+        case .guestKeptAfterMapping: "mapping from a guest account keeps the guest entry"
+        case .sameIdPTwice:
+            "the 3303 check (and its UNIQUE index) is missing: a second account of one IdP type is added"
+        case .removeLastIdP: "a lone mapping is never protected (3402 and 3403 skipped): the last IdP can be removed"
+        case .ticketReusable: "a used forcing ticket is not marked used"
+        case .tokenSurvivesLogout: "logout answers success but the token stays live"
+        case .withdrawKeepsMappings: "withdraw leaves the IdP mappings in place"
+        case .tempWithdrawTwice: "a second temporary-withdrawal request succeeds and restarts the grace period"
+        case .transferNoBlock: "wrong TransferAccount passwords never block"
+        case .transferSameDevice: "a transfer to the device that holds the account succeeds"
+        case .bannedTokenLogin: "token login ignores bans"
+        case .forgedIdPToken: "IdP token signatures are not checked"
+        case .raceMapping: "add mapping checks ownership and writes in separate transactions, without the UNIQUE index"
+        case .raceTransferFailCount:
+            "the transfer fail counter is read, then written back as read+1 later (lost update)"
+        }
+    }
+
+    /// Whether only concurrent requests reveal the bug.
+    public var isRace: Bool { self == .raceMapping || self == .raceTransferFailCount }
+}
+
+/// The set of bugs a server runs with.
+public struct BugSet: Sendable, Hashable {
+    public var enabled: Set<ServerBug>
+    public init(_ enabled: Set<ServerBug> = []) { self.enabled = enabled }
+    public func has(_ bug: ServerBug) -> Bool { enabled.contains(bug) }
+    /// Names in declaration order (stable for `GET …/bugs`).
+    public var names: [String] { ServerBug.allCases.filter(enabled.contains).map(\.rawValue) }
+}

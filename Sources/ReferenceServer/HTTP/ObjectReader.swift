@@ -1,0 +1,112 @@
+/// Typed access to a JSON object's fields that reports problems to a ``Validator`` instead of
+/// throwing, so every field is seen before the first-ranked problem answers. A `null` counts as
+/// absent.
+struct ObjectReader {
+    let fields: [String: JSONValue]
+    let validator: Validator
+    /// Dotted prefix for messages (`account.`).
+    let prefix: String
+
+    init(_ fields: [String: JSONValue], _ validator: Validator, prefix: String = "") {
+        self.fields = fields
+        self.validator = validator
+        self.prefix = prefix
+    }
+
+    private func value(_ key: String, required: Bool) -> JSONValue? {
+        switch fields[key] {
+        case nil, .null?:
+            if required { validator.report(.missing, prefix + key) }
+            return nil
+        case let v?: return v
+        }
+    }
+
+    func string(_ key: String, required: Bool = false) -> String? {
+        guard let v = value(key, required: required) else { return nil }
+        guard case .string(let s) = v else {
+            validator.report(.wrongType, "\(prefix)\(key) must be a string")
+            return nil
+        }
+        if s.count > Validator.maxStringLength { validator.report(.tooLong, prefix + key) }
+        return s
+    }
+
+    /// A string that must be one of `allowed` (row 9 otherwise).
+    func oneOf(_ key: String, _ allowed: [String], required: Bool = false) -> String? {
+        guard let s = string(key, required: required) else { return nil }
+        guard allowed.contains(s) else {
+            validator.report(.undefinedValue, "\(prefix)\(key) must be one of \(allowed.joined(separator: ", "))")
+            return nil
+        }
+        return s
+    }
+
+    func bool(_ key: String, required: Bool = false) -> Bool? {
+        guard let v = value(key, required: required) else { return nil }
+        guard case .bool(let b) = v else {
+            validator.report(.wrongType, "\(prefix)\(key) must be a boolean")
+            return nil
+        }
+        return b
+    }
+
+    /// An integer; a number with a fraction is the wrong type, one beyond 64 bits a bad value.
+    func int(_ key: String, required: Bool = false) -> Int64? {
+        guard let v = value(key, required: required) else { return nil }
+        switch v {
+        case .int(let i): return i
+        case .number(let d) where d.rounded() == d:
+            validator.report(.inappropriateValue, "\(prefix)\(key) is out of range")
+            return nil
+        default:
+            validator.report(.wrongType, "\(prefix)\(key) must be an integer")
+            return nil
+        }
+    }
+
+    func number(_ key: String, required: Bool = false) -> Double? {
+        guard let v = value(key, required: required) else { return nil }
+        switch v {
+        case .int(let i): return Double(i)
+        case .number(let d): return d
+        default:
+            validator.report(.wrongType, "\(prefix)\(key) must be a number")
+            return nil
+        }
+    }
+
+    func object(_ key: String, required: Bool = false) -> ObjectReader? {
+        guard let v = value(key, required: required) else { return nil }
+        guard case .object(let o) = v else {
+            validator.report(.wrongType, "\(prefix)\(key) must be an object")
+            return nil
+        }
+        return ObjectReader(o, validator, prefix: prefix + key + ".")
+    }
+
+    /// A list of strings with at most `maxCount` entries (row 11 beyond).
+    func strings(_ key: String, required: Bool = false, maxCount: Int) -> [String]? {
+        guard let v = value(key, required: required) else { return nil }
+        guard case .array(let items) = v else {
+            validator.report(.wrongType, "\(prefix)\(key) must be an array of strings")
+            return nil
+        }
+        return Self.strings(items, validator, name: prefix + key, maxCount: maxCount)
+    }
+
+    static func strings(_ items: [JSONValue], _ validator: Validator, name: String, maxCount: Int) -> [String]? {
+        var out: [String] = []
+        out.reserveCapacity(items.count)
+        for item in items {
+            guard case .string(let s) = item else {
+                validator.report(.wrongType, "\(name) must hold strings only")
+                return nil
+            }
+            if s.count > Validator.maxStringLength { validator.report(.tooLong, name) }
+            out.append(s)
+        }
+        if out.count > maxCount { validator.report(.tooLong, "\(name) holds more than \(maxCount) entries") }
+        return out
+    }
+}

@@ -1,0 +1,55 @@
+import Protocol
+
+/// Guest and IdP login (docs/PROTOCOL.md §2.1, §2.2).
+struct LoginInput: Sendable {
+    var idPCode: String
+    var accessToken: String?
+    var lineChannelRegion: String?
+    var ignoreAlreadyLoggedIn: Bool
+
+    init(_ r: ObjectReader?) {
+        let code = r?.string("idPCode", required: true)
+        idPCode = code ?? ""
+        // Required only once idPCode is known to be an IdP other than guest.
+        accessToken = r?.string("accessToken", required: code.map { $0 != IdPCode.guest.rawValue } ?? false)
+        lineChannelRegion = r?.object("additionalInfo")?.string("lineChannelRegion")
+        ignoreAlreadyLoggedIn = r?.bool("ignoreAlreadyLoggedIn") ?? false
+    }
+}
+
+enum Login {
+    static func run(_ s: OperationScope, _ input: LoginInput) throws -> ClientReplyBody {
+        guard s.backend.isConfigured(input.idPCode) else { throw Rejection(.idpLoginInvalidIdPInfo) }  // L13
+        let account: IdPAccount
+        if input.idPCode == IdPCode.guest.rawValue {
+            account = IdPAccount(.guest, s.caller.device)
+        } else {
+            guard let a = s.verify(input.accessToken ?? "", idPCode: input.idPCode) else {
+                throw Rejection(.idpLoginFailed, "forged IdP token")  // F1
+            }
+            guard s.lineRegionOK(input.idPCode, input.lineChannelRegion) else {
+                throw Rejection(.idpLoginFailed, "unknown LINE region")
+            }
+            account = a
+        }
+        let owner = try MappingRow.owner(s.db, account.idPCode.rawValue, account.idPId)
+        let existing = try owner.flatMap { try UserRow.fetch(s.db, $0.userId) }
+        // L7: switching users on a logged-in device needs ignoreAlreadyLoggedIn.
+        if let current = try s.liveDeviceSession(), current.userId != existing?.userId, !input.ignoreAlreadyLoggedIn {
+            throw Rejection(.idpLoginFailed, "the device is logged in as another user")
+        }
+        if let user = existing, user.isBanned {
+            throw Rejection(.bannedMember, banInfo: MemberView.banInfo(user))  // B1
+        }
+        let user = try existing ?? Effects.createUser(s.db, account: account, at: s.now)  // L1
+        let (session, before) = try Effects.login(
+            s.db,
+            s.backend,
+            user: user,
+            device: s.caller.device,
+            account: account,
+            at: s.now
+        )
+        return try s.authToken(session, user: before, lastLoginDate: before.lastLoginDate)
+    }
+}

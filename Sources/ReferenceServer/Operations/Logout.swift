@@ -1,0 +1,12 @@
+import Protocol
+
+/// Logout (docs/PROTOCOL.md §2.4, L5).
+enum Logout {
+    static func run(_ s: OperationScope) throws -> ClientReplyBody {
+        let (session, _) = try s.authenticate(checkBan: false)
+        if !s.bug(.tokenSurvivesLogout) {
+            try SessionRow.revoke(s.db, token: session.token)
+        }
+        return ClientReplyBody(header: s.caller.header())
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import GRDB
+import Hummingbird
+import Logging
+import NIOCore
+import Protocol
+import ServiceLifecycle
+import UnixSignals
+
+/// The Gamebase-compatible reference server (docs/PROTOCOL.md): Hummingbird 2 over GRDB/SQLite.
+///
+/// Embed it with ``start(_:)`` (tests and `gbfuzz run` without `--target`), or run it until
+/// SIGINT/SIGTERM with ``run(_:onListening:)`` (`gbfuzz serve`).
+public enum ReferenceServer {
+    /// Starts a server and returns once it accepts connections.
+    public static func start(_ configuration: ServerConfiguration) async throws -> RunningServer {
+        let (database, removeOnShutdown) = try openDatabase(configuration)
+        let (ports, portSink) = AsyncStream<Int>.makeStream()
+        let app = makeApplication(configuration, database: database) { port in
+            portSink.yield(port)
+            portSink.finish()
+        }
+        let group = ServiceGroup(
+            configuration: .init(services: [app], gracefulShutdownSignals: [], logger: quietLogger())
+        )
+        let task = Task { try await group.run() }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else {
+            _ = await task.result
+            throw ConfigError(.invalidValue, "the server stopped before it was listening")
+        }
+        return RunningServer(
+            host: configuration.host,
+            port: port,
+            group: group,
+            task: task,
+            cleanup: {
+                try? database.close(); removeOnShutdown()
+            }
+        )
+    }
+
+    /// Runs a server until SIGINT or SIGTERM; `onListening` gets `http://HOST:PORT` once bound.
+    public static func run(
+        _ configuration: ServerConfiguration,
+        onListening: @escaping @Sendable (String) -> Void
+    ) async throws {
+        let (database, removeOnShutdown) = try openDatabase(configuration)
+        defer {
+            try? database.close()
+            removeOnShutdown()
+        }
+        let app = makeApplication(configuration, database: database) { port in
+            onListening("http://\(configuration.host):\(port)")
+        }
+        let group = ServiceGroup(
+            configuration: .init(services: [app], gracefulShutdownSignals: [.sigint, .sigterm], logger: quietLogger())
+        )
+        try await group.run()
+    }
+
+    /// The OpenAPI document the server serves at `/openapi.yaml`.
+    public static var openAPIDocument: String? {
+        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml") else { return nil }
+        return try? String(contentsOf: url, encoding: .utf8)
+    }
+
+    static func openDatabase(_ configuration: ServerConfiguration) throws -> (DatabasePool, @Sendable () -> Void) {
+        var path = configuration.databasePath
+        var remove: @Sendable () -> Void = {}
+        if path == nil {
+            let temp = FileManager.default.temporaryDirectory
+                .appendingPathComponent("gbfuzz-server-\(UUID().uuidString).sqlite").path
+            path = temp
+            remove = {
+                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: temp + suffix) }
+            }
+        }
+        var config = GRDB.Configuration()
+        config.busyMode = .timeout(5)
+        config.maximumReaderCount = 4
+        config.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -16000")
+        }
+        let pool = try DatabasePool(path: path!, configuration: config)
+        try Schema.prepare(pool, bugs: configuration.bugs)
+        return (pool, remove)
+    }
+
+    static func makeApplication(
+        _ configuration: ServerConfiguration,
+        database: DatabasePool,
+        onRunning: @escaping @Sendable (Int) async -> Void
+    ) -> some Service {
+        let backend = Backend(pool: database, configuration: configuration)
+        let gateway = Gateway(backend: backend, maxBodyBytes: configuration.maxBodyBytes)
+        let router = Router(context: ServerRequestContext.self)
+        router.add(middleware: EnvelopeMiddleware())
+        ClientRoutes.register(router, gateway)
+        ServerAPIRoutes.register(router, gateway)
+        TestControlRoutes.register(router, gateway)
+        let document = Data((openAPIDocument ?? "openapi: 3.0.3\n").utf8)
+        router.get("/openapi.yaml") { _, ctx in
+            Envelope.raw(document, contentType: "application/yaml", transactionId: ctx.transactionId)
+        }
+        return Application(
+            router: router,
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port),
+                serverName: "gbfuzz"
+            ),
+            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
+            logger: quietLogger()
+        )
+    }
+
+    static func quietLogger() -> Logger {
+        var logger = Logger(label: "gbfuzz.server")
+        logger.logLevel = .warning
+        return logger
+    }
+}

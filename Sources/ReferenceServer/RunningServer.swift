@@ -1,0 +1,36 @@
+import ServiceLifecycle
+
+/// A reference server started in-process by ``ReferenceServer/start(_:)``.
+public final class RunningServer: Sendable {
+    public let host: String
+    /// The bound port (the real one when the configuration asked for 0).
+    public let port: Int
+    private let group: ServiceGroup
+    private let task: Task<Void, any Error>
+    private let cleanup: @Sendable () -> Void
+
+    init(
+        host: String,
+        port: Int,
+        group: ServiceGroup,
+        task: Task<Void, any Error>,
+        cleanup: @escaping @Sendable () -> Void
+    ) {
+        self.host = host
+        self.port = port
+        self.group = group
+        self.task = task
+        self.cleanup = cleanup
+    }
+
+    /// `http://HOST:PORT`.
+    public var baseURL: String { "http://\(host):\(port)" }
+
+    /// Stops accepting connections, finishes in-flight requests, closes the database and deletes
+    /// a temporary database file.
+    public func shutdown() async {
+        await group.triggerGracefulShutdown()
+        _ = await task.result
+        cleanup()
+    }
+}

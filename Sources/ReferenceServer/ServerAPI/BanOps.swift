@@ -1,0 +1,90 @@
+import Protocol
+
+/// E8 Ban, E11 Ban Release, E14 Withdraw (docs/PROTOCOL.md §3).
+struct BanInput: Sendable {
+    var userIds: [String]
+    var banType: String
+    var end: Int64?
+    var reason: String
+
+    /// Bad-input checks of E8, ranked by §1.3.
+    static func parse(_ json: JSONValue?, now: Int64) throws -> BanInput {
+        let v = Validator()
+        guard case .object(let o)? = json else { throw GamebaseFailure(.malformedJSON) }
+        let r = ObjectReader(o, v)
+        let ids = r.strings("userIdList", required: true, maxCount: 10_000)
+        if ids?.isEmpty == true { v.report(.missing, "userIdList is empty") }
+        let type = r.oneOf("banTypeCode", ["TEMPORARY", "PERMANENT"], required: true)
+        var end: Int64?
+        if type == "TEMPORARY" {
+            if let text = r.string("end", required: true) {
+                end = GamebaseDate.parseISO8601(text)
+                if end == nil {
+                    v.report(.inappropriateValue, "end is not an ISO-8601 date")
+                } else if end! <= now {
+                    v.report(.inappropriateValue, "end is not after now")
+                }
+            }
+        }
+        _ = r.int("templateCode")
+        let reason = r.string("banReason")
+        for key in ["flags", "banCaller", "regUser"] { _ = r.string(key) }
+        try v.check()
+        return BanInput(userIds: ids ?? [], banType: type ?? "", end: end, reason: reason ?? "")
+    }
+
+    /// Bad-input checks of E11.
+    static func parseRelease(_ json: JSONValue?) throws -> [String] {
+        let v = Validator()
+        guard case .object(let o)? = json else { throw GamebaseFailure(.malformedJSON) }
+        let r = ObjectReader(o, v)
+        let ids = r.strings("userIdList", required: true, maxCount: 10_000)
+        if ids?.isEmpty == true { v.report(.missing, "userIdList is empty") }
+        for key in ["banReleaseReason", "banReleaseCaller", "releaseUser"] { _ = r.string(key) }
+        try v.check()
+        return ids ?? []
+    }
+}
+
+enum BanOps {
+    /// E8 (B2, B4): unknown, withdrawn or lost users fail; others are banned from now.
+    static func ban(_ s: OperationScope, _ input: BanInput) throws -> BanResponse {
+        var failed: [String] = []
+        for id in input.userIds {
+            guard var user = try UserRow.fetch(s.db, id), user.valid != .withdrawn, user.valid != .lost else {
+                failed.append(id)
+                continue
+            }
+            user.banType = input.banType
+            user.banBegin = s.now
+            user.banEnd = input.banType == "TEMPORARY" ? input.end : nil
+            user.banMessage = input.reason
+            user.clearGraceBan()
+            try user.update(s.db)
+            if let end = user.banEnd { s.backend.noteDeadline(end) }
+        }
+        return BanResponse(s.caller.header(), failedUserIdList: failed)
+    }
+
+    /// E11: unknown or not currently banned users fail; others are released.
+    static func release(_ s: OperationScope, _ ids: [String]) throws -> BanResponse {
+        var failed: [String] = []
+        for id in ids {
+            guard var user = try UserRow.fetch(s.db, id), user.isBanned else {
+                failed.append(id)
+                continue
+            }
+            user.clearBan()
+            try user.update(s.db)
+        }
+        return BanResponse(s.caller.header(), failedUserIdList: failed)
+    }
+
+    /// E14: withdrawn as §2.10 with event `WAES`.
+    static func withdraw(_ s: OperationScope, userId: String, regUser: String) throws -> EmptyResponse {
+        guard let user = try UserRow.fetch(s.db, userId) else { throw Rejection(.memberNotExist) }
+        guard user.valid != .withdrawn else { throw Rejection(.memberAlreadyWithdrawn) }
+        try Effects.withdraw(s.db, s.backend, user: user, at: s.now, event: "WAES", regUser: regUser)
+        return EmptyResponse(header: s.caller.header())
+    }
+}

@@ -1,0 +1,90 @@
+import GRDB
+
+/// A session: one Gamebase access token, bound to a user, a device and a logged-in IdP account.
+/// A revoked token is deleted; a device has at most one row (its current session).
+struct SessionRow: Sendable {
+    var token: String
+    var userId: String
+    var deviceId: String
+    var idPCode: String
+    var idPId: String
+    var issuedAt: Int64
+    var expiresAt: Int64
+
+    init(
+        token: String,
+        userId: String,
+        deviceId: String,
+        idPCode: String,
+        idPId: String,
+        issuedAt: Int64,
+        expiresAt: Int64
+    ) {
+        self.token = token
+        self.userId = userId
+        self.deviceId = deviceId
+        self.idPCode = idPCode
+        self.idPId = idPId
+        self.issuedAt = issuedAt
+        self.expiresAt = expiresAt
+    }
+
+    /// Decodes by position (GRDB's by-name lookup lowercases every column name on every access);
+    /// the SELECTs list the columns in this order.
+    init(row: Row) {
+        token = row[0]
+        userId = row[1]
+        deviceId = row[2]
+        idPCode = row[3]
+        idPId = row[4]
+        issuedAt = row[5]
+        expiresAt = row[6]
+    }
+
+    static func fetch(_ db: Database, token: String) throws -> SessionRow? {
+        try db.row(
+            "SELECT token, userId, deviceId, idPCode, idPId, issuedAt, expiresAt FROM session WHERE token = ?",
+            [token]
+        ).map(SessionRow.init(row:))
+    }
+
+    static func current(_ db: Database, device: String) throws -> SessionRow? {
+        try db.row(
+            "SELECT token, userId, deviceId, idPCode, idPId, issuedAt, expiresAt FROM session WHERE deviceId = ?",
+            [device]
+        ).map(SessionRow.init(row:))
+    }
+
+    /// Live apart from the device check, which callers make against the request's device.
+    func isUnexpired(at now: Int64) -> Bool { now < expiresAt }
+
+    /// Replaces the device's current session with this one (L10).
+    func insertReplacingDeviceSession(_ db: Database) throws {
+        try db.run("DELETE FROM session WHERE deviceId = ?", [deviceId])
+        try db.run(
+            "INSERT INTO session (token, userId, deviceId, idPCode, idPId, issuedAt, expiresAt) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [token, userId, deviceId, idPCode, idPId, issuedAt, expiresAt]
+        )
+    }
+
+    static func setLoggedInIdP(_ db: Database, token: String, idPCode: String, idPId: String) throws {
+        try db.run("UPDATE session SET idPCode = ?, idPId = ? WHERE token = ?", [idPCode, idPId, token])
+    }
+
+    static func revoke(_ db: Database, token: String) throws {
+        try db.run("DELETE FROM session WHERE token = ?", [token])
+    }
+
+    static func revokeAll(_ db: Database, user userId: String) throws {
+        try db.run("DELETE FROM session WHERE userId = ?", [userId])
+    }
+
+    /// Revokes the user's sessions logged in with `idPCode`, except `keeping` (M6/M7).
+    static func revoke(_ db: Database, user userId: String, loggedInWith idPCode: String, keeping: String? = nil) throws
+    {
+        try db.run(
+            "DELETE FROM session WHERE userId = ? AND idPCode = ? AND token IS NOT ?",
+            [userId, idPCode, keeping]
+        )
+    }
+}

@@ -1,0 +1,76 @@
+extension CurlTransport {
+    /// The HTTP version a transport speaks.
+    public enum HTTPVersion: String, Sendable, CaseIterable {
+        /// HTTP/1.1 over keep-alive connections (the default).
+        case http1_1
+        /// Cleartext HTTP/2 with prior knowledge (no upgrade), streams multiplexed on one connection.
+        case http2PriorKnowledge
+    }
+
+    /// How a ``CurlTransport`` runs.
+    ///
+    /// Concurrency is bounded by the transport itself, never inside curl: each lane lets at most
+    /// `maxConnections / lanes` (rounded up) transfers run at once, and a request over that cap waits in
+    /// the lane's FIFO queue. The wait is reported as ``HTTPTiming/queued``. Because curl never has more
+    /// transfers than connections, `CURLMOPT_MAX_HOST_CONNECTIONS` stays unlimited and curl never queues
+    /// a transfer out of sight; `CURLMOPT_MAXCONNECTS` equals the per-lane cap, so every connection that
+    /// was needed stays cached for reuse.
+    public struct Configuration: Sendable {
+        /// Event-loop threads, each with its own multi handle and connection cache. One is enough
+        /// unless the loop thread saturates a core.
+        public var lanes: Int
+        /// The most transfers (and so, for HTTP/1.1, connections) running at once over all lanes.
+        public var maxConnections: Int
+        /// The whole-transfer timeout for requests that don't set ``HTTPRequest/timeout``.
+        public var defaultTimeout: Duration
+        /// The connect-phase timeout; `nil` leaves it to the transfer timeout.
+        public var connectTimeout: Duration?
+        /// HTTP/1.1 (default) or cleartext HTTP/2 with prior knowledge.
+        public var httpVersion: HTTPVersion
+        /// A response body larger than this fails the request with code `.other`, so a hostile target
+        /// cannot exhaust memory.
+        public var maxResponseBodyBytes: Int
+        /// Whether responses carry their header fields. Reading them costs a little per request.
+        public var collectResponseHeaders: Bool
+
+        public init(
+            lanes: Int = 1,
+            maxConnections: Int = 256,
+            defaultTimeout: Duration = .seconds(30),
+            connectTimeout: Duration? = nil,
+            httpVersion: HTTPVersion = .http1_1,
+            maxResponseBodyBytes: Int = 64 << 20,
+            collectResponseHeaders: Bool = true
+        ) {
+            self.lanes = lanes
+            self.maxConnections = maxConnections
+            self.defaultTimeout = defaultTimeout
+            self.connectTimeout = connectTimeout
+            self.httpVersion = httpVersion
+            self.maxResponseBodyBytes = maxResponseBodyBytes
+            self.collectResponseHeaders = collectResponseHeaders
+        }
+
+        /// The admission cap of one lane.
+        var perLaneCap: Int { max(1, (maxConnections + lanes - 1) / lanes) }
+
+        func validated() throws(TransportError) -> Configuration {
+            guard lanes >= 1, lanes <= 64 else { throw TransportError(.invalidRequest, "lanes must be 1...64") }
+            guard maxConnections >= 1 else { throw TransportError(.invalidRequest, "maxConnections must be ≥ 1") }
+            guard defaultTimeout > .zero else { throw TransportError(.invalidRequest, "defaultTimeout must be > 0") }
+            guard maxResponseBodyBytes >= 0 else {
+                throw TransportError(.invalidRequest, "maxResponseBodyBytes must be ≥ 0")
+            }
+            return self
+        }
+    }
+}
+
+extension Duration {
+    /// Whole milliseconds, rounded up so that a tiny positive timeout never becomes "no timeout" (0).
+    var curlMilliseconds: Int {
+        let (seconds, attoseconds) = components
+        let ms = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return max(1, Int(clamping: ms))
+    }
+}

@@ -1,0 +1,170 @@
+import CCurl
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Transfer {
+    /// Resets the easy handle and sets every option for `request`. Runs on the sending task before
+    /// submission: off the loop thread, unless the task is pinned to the lane's executor.
+    ///
+    /// When the handle's previous request was the same exchange (same URL, method, headers, body and
+    /// timeout), every option already holds the right value and curl resets its per-transfer state
+    /// itself, so the reset and the ~15 setopt calls are skipped: a load loop repeating one request
+    /// pays for configuration once per pooled handle, not once per request.
+    /// - Throws: ``TransportError`` `.invalidRequest` for a request curl cannot express.
+    func configure(_ request: HTTPRequest, _ defaults: TransferDefaults) throws(TransportError) {
+        errorBuffer[0] = 0
+        body = []
+        bodyOverflowed = false
+        if let configuredFor, configuredFor.isSameExchange(as: request) { return }
+        configuredFor = nil
+        let h = easy
+        curl_easy_reset(h)
+        bodyLimit = defaults.maxResponseBodyBytes
+
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        var rc = ccurl_easy_setopt_ptr(h, CURLOPT_PRIVATE, me)
+        rc = rc.or(ccurl_easy_setopt_ptr(h, CURLOPT_WRITEDATA, me))
+        rc = rc.or(ccurl_easy_setopt_datacb(h, CURLOPT_WRITEFUNCTION, transferWriteCallback))
+        rc = rc.or(ccurl_easy_setopt_ptr(h, CURLOPT_ERRORBUFFER, errorBuffer))
+        rc = rc.or(ccurl_easy_setopt_long(h, CURLOPT_NOSIGNAL, 1))
+        rc = rc.or(ccurl_easy_setopt_long(h, CURLOPT_TCP_NODELAY, 1))
+        let timeout = request.timeout.map { $0.curlMilliseconds } ?? defaults.timeoutMilliseconds
+        rc = rc.or(ccurl_easy_setopt_long(h, CURLOPT_TIMEOUT_MS, timeout))
+        if let connect = defaults.connectTimeoutMilliseconds {
+            rc = rc.or(ccurl_easy_setopt_long(h, CURLOPT_CONNECTTIMEOUT_MS, connect))
+        }
+        if defaults.http2 {
+            rc = rc.or(ccurl_easy_setopt_long(h, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2_PRIOR_KNOWLEDGE)))
+            // Wait for a multiplexable connection instead of opening one per concurrent stream.
+            rc = rc.or(ccurl_easy_setopt_long(h, CURLOPT_PIPEWAIT, 1))
+        } else {
+            rc = rc.or(ccurl_easy_setopt_long(h, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1)))
+        }
+        guard rc == CURLE_OK else { throw TransportError(.other, "curl_easy_setopt failed: \(rc.message)") }
+        let url = request.url
+        rc = url.withCString { text in
+            // A NUL inside the URL would silently cut it short in C.
+            strlen(text) == url.utf8.count ? ccurl_easy_setopt_str(h, CURLOPT_URL, text) : CURLE_URL_MALFORMAT
+        }
+        guard rc == CURLE_OK else { throw TransportError(.invalidRequest, "bad URL: \(rc.message)") }
+        if defaults.http2ReuseWorkaround { origin = HTTP2ReuseWorkaround.origin(of: request.url) }
+        try setMethodAndBody(request)
+        try setHeaders(request.headers, hasBody: request.body != nil)
+        configuredFor = request
+    }
+
+    /// Bodies go through POSTFIELDS (never CURLOPT_POST/UPLOAD, which would pull from a read callback),
+    /// and any method other than GET/HEAD/POST through CUSTOMREQUEST, so DELETE with a body sends it.
+    private func setMethodAndBody(_ request: HTTPRequest) throws(TransportError) {
+        let h = easy
+        let method = request.method.rawValue
+        guard !method.isEmpty, method.utf8.allSatisfy({ $0 > 32 && $0 < 127 }) else {
+            throw TransportError(.invalidRequest, "bad method '\(method)'")
+        }
+        var rc = CURLE_OK
+        var body = request.body
+        if body == nil, method == "POST" || method == "PUT" || method == "PATCH" {
+            body = []  // send Content-Length: 0 rather than no length at all
+        }
+        if let body {
+            stage(body)
+            rc = rc.or(ccurl_easy_setopt_off(h, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
+            rc = rc.or(ccurl_easy_setopt_ptr(h, CURLOPT_POSTFIELDS, UnsafeRawPointer(requestBody!)))
+            if method != "POST" {
+                rc = rc.or(method.withCString { ccurl_easy_setopt_str(h, CURLOPT_CUSTOMREQUEST, $0) })
+            }
+        } else if method == "HEAD" {
+            rc = ccurl_easy_setopt_long(h, CURLOPT_NOBODY, 1)
+        } else if method != "GET" {
+            rc = method.withCString { ccurl_easy_setopt_str(h, CURLOPT_CUSTOMREQUEST, $0) }
+        }
+        guard rc == CURLE_OK else { throw TransportError(.invalidRequest, "method/body: \(rc.message)") }
+    }
+
+    /// Copies the body into the transfer's staging buffer, growing it only when too small.
+    private func stage(_ body: [UInt8]) {
+        if requestBody == nil || requestBodyCapacity < body.count {
+            free(requestBody)
+            requestBodyCapacity = max(64, body.count)
+            requestBody = malloc(requestBodyCapacity)
+        }
+        body.withUnsafeBytes { bytes in
+            if let base = bytes.baseAddress { requestBody!.copyMemory(from: base, byteCount: bytes.count) }
+        }
+    }
+
+    /// Sets CURLOPT_HTTPHEADER, rebuilding the list only when the headers differ from the last use.
+    /// `Expect:` is always suppressed (curl would otherwise stall large bodies on 100-continue), and so is
+    /// curl's default form Content-Type when the caller sent a body without one: the wire carries
+    /// exactly the caller's headers.
+    private func setHeaders(_ headers: HTTPHeaders, hasBody: Bool) throws(TransportError) {
+        if headerListKey != headers || headerListHasBody != hasBody {
+            curl_slist_free_all(headerList)
+            headerList = nil
+            headerListKey = nil
+            var list: UnsafeMutablePointer<curl_slist>?
+            var sawExpect = false
+            var sawContentType = false
+            for field in headers {
+                guard Self.isValidHeader(field) else {
+                    curl_slist_free_all(list)
+                    throw TransportError(.invalidRequest, "bad header field '\(field.name)'")
+                }
+                let lowered = field.name.lowercased()
+                sawExpect = sawExpect || lowered == "expect"
+                sawContentType = sawContentType || lowered == "content-type"
+                // "Name:" would delete a header in curl; "Name;" sends it with an empty value.
+                let line = field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
+                list = try Self.append(line, to: list)
+            }
+            if hasBody && !sawExpect { list = try Self.append("Expect:", to: list) }
+            if hasBody && !sawContentType { list = try Self.append("Content-Type:", to: list) }
+            headerList = list
+            headerListKey = headers
+            headerListHasBody = hasBody
+        }
+        if let headerList {
+            let rc = ccurl_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList)
+            guard rc == CURLE_OK else { throw TransportError(.invalidRequest, "headers: \(rc.message)") }
+        }
+    }
+
+    private static func append(
+        _ line: String,
+        to list: UnsafeMutablePointer<curl_slist>?
+    ) throws(TransportError) -> UnsafeMutablePointer<curl_slist> {
+        guard let next = curl_slist_append(list, line) else {
+            curl_slist_free_all(list)
+            throw TransportError(.other, "curl_slist_append: out of memory")
+        }
+        return next
+    }
+
+    /// Rejects what would break the framing: an empty name, separators in the name, CR/LF/NUL anywhere.
+    private static func isValidHeader(_ field: HTTPHeader) -> Bool {
+        guard !field.name.isEmpty else { return false }
+        let nameOK = field.name.utf8.allSatisfy { $0 > 32 && $0 < 127 && $0 != UInt8(ascii: ":") }
+        let valueOK = field.value.utf8.allSatisfy { $0 != 0 && $0 != 10 && $0 != 13 }
+        return nameOK && valueOK
+    }
+}
+
+extension HTTPRequest {
+    /// Whether `other` would configure an easy handle exactly as this request does. Cheap when the
+    /// values share storage (a request sent again), a few comparisons otherwise.
+    func isSameExchange(as other: HTTPRequest) -> Bool {
+        url == other.url && method == other.method && timeout == other.timeout && body == other.body
+            && headers == other.headers
+    }
+}
+
+extension CURLcode {
+    /// The first failure of a chain of setopt calls.
+    func or(_ next: CURLcode) -> CURLcode { self == CURLE_OK ? next : self }
+
+    var message: String { String(cString: curl_easy_strerror(self)) }
+}

@@ -1,0 +1,83 @@
+import CCurl
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Transfer {
+    /// Turns a finished transfer into a response, or its failure into a ``TransportError``. Called by the
+    /// owning task after the loop resumed it, so header and info reads stay off the loop thread.
+    func takeResponse(_ code: CURLcode, collectHeaders: Bool) throws(TransportError) -> HTTPResponse {
+        guard code == CURLE_OK else {
+            body = []
+            throw failure(code)
+        }
+        let h = easy
+        var status = 0
+        var connects = 0
+        var connect: curl_off_t = 0
+        var firstByte: curl_off_t = 0
+        var total: curl_off_t = 0
+        _ = ccurl_easy_getinfo_long(h, CURLINFO_RESPONSE_CODE, &status)
+        _ = ccurl_easy_getinfo_long(h, CURLINFO_NUM_CONNECTS, &connects)
+        _ = ccurl_easy_getinfo_off(h, CURLINFO_CONNECT_TIME_T, &connect)
+        _ = ccurl_easy_getinfo_off(h, CURLINFO_STARTTRANSFER_TIME_T, &firstByte)
+        _ = ccurl_easy_getinfo_off(h, CURLINFO_TOTAL_TIME_T, &total)
+        var received: [UInt8] = []
+        swap(&received, &body)
+        let timing = HTTPTiming(
+            connect: .microseconds(connect),
+            timeToFirstByte: .microseconds(firstByte),
+            total: .microseconds(total),
+            queued: admittedAt - submittedAt
+        )
+        return HTTPResponse(
+            status: status,
+            headers: collectHeaders ? responseHeaders() : HTTPHeaders(),
+            body: received,
+            timing: timing,
+            connectionReused: connects == 0
+        )
+    }
+
+    /// The header fields of the final response, in arrival order, as curl stored them.
+    private func responseHeaders() -> HTTPHeaders {
+        var fields: [HTTPHeader] = []
+        var previous: UnsafeMutablePointer<curl_header>?
+        while let header = curl_easy_nextheader(easy, UInt32(CURLH_HEADER), -1, previous) {
+            fields.append(HTTPHeader(Self.string(header.pointee.name), Self.string(header.pointee.value)))
+            previous = header
+        }
+        return HTTPHeaders(fields)
+    }
+
+    /// A header name or value without trailing whitespace: curl 7.88 leaves the CR in an empty value.
+    private static func string(_ text: UnsafeMutablePointer<CChar>) -> String {
+        var length = strlen(text)
+        while length > 0,
+            text[length - 1] == 13 || text[length - 1] == 10 || text[length - 1] == 32 || text[length - 1] == 9
+        {
+            length -= 1
+        }
+        return text.withMemoryRebound(to: UInt8.self, capacity: length) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        }
+    }
+
+    /// The error for a failed transfer, with curl's own message when it left one.
+    func failure(_ code: CURLcode) -> TransportError {
+        if code == CURLE_WRITE_ERROR && bodyOverflowed {
+            return TransportError(.other, "response body exceeds \(bodyLimit) bytes")
+        }
+        var osErrno = 0
+        _ = ccurl_easy_getinfo_long(easy, CURLINFO_OS_ERRNO, &osErrno)
+        // A primary IP means a connection (new or reused) was in use when the transfer failed.
+        var ip: UnsafeMutablePointer<CChar>?
+        _ = ccurl_easy_getinfo_str(easy, CURLINFO_PRIMARY_IP, &ip)
+        let connected = ip.map { $0[0] != 0 } ?? false
+        let detail = errorBuffer[0] == 0 ? code.message : String(cString: errorBuffer)
+        return TransportError(curl: code, detail: detail, osErrno: osErrno, connected: connected)
+    }
+}

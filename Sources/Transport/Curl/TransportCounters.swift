@@ -1,0 +1,29 @@
+import Synchronization
+
+/// Live-resource counters of one transport: leak checks in tests and diagnostics.
+final class TransportCounters: Sendable {
+    /// Easy handles that exist (pooled, configured or in a multi handle).
+    let liveEasyHandles = Atomic<Int>(0)
+    /// Requests accepted by a lane whose continuation has not been resumed yet.
+    let inFlight = Atomic<Int>(0)
+}
+
+/// What every transfer of a transport needs from the configuration, precomputed in curl's units.
+struct TransferDefaults: Sendable {
+    var timeoutMilliseconds: Int
+    var connectTimeoutMilliseconds: Int?
+    var http2: Bool
+    /// HTTP/2 prior knowledge on a libcurl that cannot reuse such connections (see ``HTTP2ReuseWorkaround``).
+    var http2ReuseWorkaround: Bool
+    var maxResponseBodyBytes: Int
+    var collectResponseHeaders: Bool
+
+    init(_ configuration: CurlTransport.Configuration) {
+        timeoutMilliseconds = configuration.defaultTimeout.curlMilliseconds
+        connectTimeoutMilliseconds = configuration.connectTimeout?.curlMilliseconds
+        http2 = configuration.httpVersion == .http2PriorKnowledge
+        http2ReuseWorkaround = http2 && HTTP2ReuseWorkaround.neededByLibcurl
+        maxResponseBodyBytes = configuration.maxResponseBodyBytes
+        collectResponseHeaders = configuration.collectResponseHeaders
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import Report
+
+/// `gbfuzz merge A.hlog B.hlog… -o OUT.hlog`: exact merge of HdrHistogram interval logs.
+struct MergeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Merge HdrHistogram interval logs (.hlog) exactly, by tag and interval.",
+        discussion: """
+            Lines with the same tag and the same start relative to their log's StartTime are added count \
+            by count, so shards of one run (started at about the same time) combine into the log a single \
+            process would have written. Exits 64 when an input is missing or corrupt.
+            """
+    )
+
+    @Argument(help: "The interval logs to merge.", completion: .file(extensions: ["hlog"]))
+    var inputs: [String]
+
+    @Option(name: .shortAndLong, help: "The merged log to write.")
+    var output: String
+
+    func validate() throws {
+        guard !inputs.isEmpty else { throw ValidationError("give at least one .hlog file to merge") }
+    }
+
+    func run() throws {
+        var logs: [HistogramLog] = []
+        for path in inputs {
+            guard FileManager.default.fileExists(atPath: path) else {
+                FileHandle.standardError.write(Data("gbfuzz merge: \(path): file not found\n".utf8))
+                throw ExitCode(64)
+            }
+            do {
+                let text = try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
+                logs.append(try HistogramLog(parsing: text))
+            } catch {
+                FileHandle.standardError.write(Data("gbfuzz merge: \(path): \(error)\n".utf8))
+                throw ExitCode(64)
+            }
+        }
+        do {
+            let merged = try HistogramLog.merging(logs)
+            try AtomicFile.write(merged.text(), to: URL(fileURLWithPath: output))
+            print("merged \(logs.count) logs (\(merged.entries.count) interval histograms) into \(output)")
+        } catch let error as HlogError {
+            FileHandle.standardError.write(Data("gbfuzz merge: \(error)\n".utf8))
+            throw ExitCode(64)
+        } catch {
+            FileHandle.standardError.write(Data("gbfuzz merge: \(error)\n".utf8))
+            throw ExitCode(70)
+        }
+    }
+}

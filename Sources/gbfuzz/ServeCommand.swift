@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import ReferenceServer
+
+/// `gbfuzz serve`: the Gamebase-compatible reference server, optionally with bug switches.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the Gamebase-compatible reference server (docs/PROTOCOL.md).",
+        discussion: """
+            Prints `listening on http://HOST:PORT` as its first line once bound, then serves until \
+            SIGINT or SIGTERM. Data lives in a temporary SQLite file unless --db names one.
+            """
+    )
+
+    @Option(help: "Address to bind.") var host = "127.0.0.1"
+    @Option(help: "Port to bind; 0 picks a free one.") var port = 0
+    @Option(help: "SQLite database file (default: a temporary file removed at exit).") var db: String?
+    @Option(help: "Semantic knobs (YAML or JSON, docs/PROTOCOL.md §5).") var config: String?
+    @Option(name: .customLong("bug"), help: "Switch on a bug (repeatable; see --list-bugs).") var bugs: [String] = []
+    @Flag(help: "List the bug switches with the rule each breaks, then exit.") var listBugs = false
+    @Option(help: "X-Secret-Key for the Server API and test control.") var secretKey: String?
+    @Option(help: "HMAC secret of the test IdP.") var idpSecret: String?
+
+    func run() async throws {
+        if listBugs {
+            for bug in ServerBug.allCases { print("\(bug.rawValue)  \(bug.rule)  \(bug.summary)") }
+            return
+        }
+        var configuration = ServerConfiguration(host: host, port: port, databasePath: db)
+        do {
+            configuration.bugs = BugSet(Set(try bugs.map(Self.bug(named:))))
+            if let config {
+                let file = try ConfigFile.load(path: config)
+                configuration.semantics = file.semantics
+                if let k = file.secretKey { configuration.secretKey = k }
+                if let s = file.idpSecret { configuration.idpSecret = s }
+            }
+        } catch let error as ConfigError {
+            FileHandle.standardError.write(Data("gbfuzz serve: \(error.message)\n".utf8))
+            throw ExitCode(64)
+        }
+        if let secretKey { configuration.secretKey = secretKey }
+        if let idpSecret { configuration.idpSecret = idpSecret }
+        do {
+            try await ReferenceServer.run(configuration) { url in
+                // Unbuffered, so a parent reading the pipe sees the line at once.
+                FileHandle.standardOutput.write(Data("listening on \(url)\n".utf8))
+            }
+        } catch {
+            FileHandle.standardError.write(Data("gbfuzz serve: \(error)\n".utf8))
+            throw ExitCode(70)
+        }
+    }
+
+    static func bug(named name: String) throws -> ServerBug {
+        guard let bug = ServerBug(rawValue: name) else {
+            throw ConfigError(
+                .unknownBug,
+                "unknown bug '\(name)'; known: \(ServerBug.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
+        }
+        return bug
+    }
+}
