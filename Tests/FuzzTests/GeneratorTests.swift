@@ -30,11 +30,24 @@ struct GeneratorTests {
         #expect(a != c)
     }
 
-    @Test("Capabilities remove kinds: no Server API and no test control means no server.* or test.* steps", .timeLimit(.minutes(1)))
+    @Test(
+        "Capabilities remove kinds: no Server API and no test control means no server.* or test.* steps",
+        .timeLimit(.minutes(1))
+    )
     func capabilities() async {
-        let config = FuzzConfiguration(seed: 3, runSalt: "cap", capabilities: .init(serverAPI: false, testControl: false))
+        let config = FuzzConfiguration(
+            seed: 3,
+            runSalt: "cap",
+            capabilities: .init(serverAPI: false, testControl: false)
+        )
         let target = SimulatedTarget()
-        let r = await FuzzCampaign(configuration: config, executor: target, clock: ClockTracker(frozenAt: target.now), players: 2, operationBudget: 2000).run()
+        let r = await FuzzCampaign(
+            configuration: config,
+            executor: target,
+            clock: ClockTracker(frozenAt: target.now),
+            players: 2,
+            operationBudget: 2000
+        ).run()
         #expect(r.violations.isEmpty)
         #expect(r.counts.keys.allSatisfy { !$0.needsServerAPI && !$0.needsTestControl })
     }
@@ -50,12 +63,21 @@ struct GeneratorTests {
         }
     }
 
-    @Test("X2: a non-JSON or non-200 answer is a protocol violation; a transport error is not (maybe applied)", .timeLimit(.minutes(1)))
+    @Test(
+        "X2: a non-JSON or non-200 answer is a protocol violation; a transport error is not (maybe applied)",
+        .timeLimit(.minutes(1))
+    )
     func protocolAndTransportErrors() async {
         let config = FuzzConfiguration(seed: 4, runSalt: "x2")
         let clock = ClockTracker(toleranceMs: 1000)
-        for (t, violates) in [(CannedTransport(), true), (CannedTransport(status: 500, body: "{}"), true), (CannedTransport(error: TransportError(.timeout)), false)] {
-            let executor = Executor(client: GamebaseClient(transport: t, target: GamebaseTarget(baseURL: "http://127.0.0.1:9")), semantics: .default)
+        for (t, violates) in [
+            (CannedTransport(), true), (CannedTransport(status: 500, body: "{}"), true),
+            (CannedTransport(error: TransportError(.timeout)), false),
+        ] {
+            let executor = Executor(
+                client: GamebaseClient(transport: t, target: GamebaseTarget(baseURL: "http://127.0.0.1:9")),
+                semantics: .default
+            )
             var player = Player(configuration: config, index: 0)
             let (_, r, v) = await player.perform(with: executor, clock: clock)
             if violates {
@@ -71,7 +93,10 @@ struct GeneratorTests {
     @Test("X1: an answer that does not echo the transaction id is a violation")
     func transactionIdEcho() async {
         let body = #"{"header":{"transactionId":"other","isSuccessful":true,"resultCode":0,"resultMessage":"SUCCESS"}}"#
-        let executor = Executor(client: GamebaseClient(transport: CannedTransport(body: body), target: GamebaseTarget(baseURL: "http://x")), semantics: .default)
+        let executor = Executor(
+            client: GamebaseClient(transport: CannedTransport(body: body), target: GamebaseTarget(baseURL: "http://x")),
+            semantics: .default
+        )
         var player = Player(configuration: FuzzConfiguration(seed: 5), index: 0)
         let (_, _, v) = await player.perform(with: executor, clock: ClockTracker(toleranceMs: 1000))
         #expect(v.violations.first?.rule == .X1)

@@ -78,7 +78,7 @@ struct WithdrawalBanRuleTests {
         sim.advance(seconds: 1)
         sim.expect(.success, .serverMember(user: .user(u)), rule: .W2)
         #expect(sim.valid(u) == .withdrawn && sim.state.users[u]!.withdrawal?.eventLogType == "WAGE")
-        #expect(sim.state.freedBy[S.g1] == .W5)
+        #expect(sim.state.freedBy[S.g1] == .W1)
     }
 
     @Test("W6: a T user logs in normally and the answer carries temporaryWithdrawal")

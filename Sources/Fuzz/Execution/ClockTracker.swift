@@ -18,6 +18,11 @@ public final class ClockTracker: Sendable {
         var known: Int64 = 0
         /// Advances sent whose answers have not arrived.
         var pending: Int64 = 0
+        /// Operations in flight, and whether an advance holds the clock exclusively.
+        var running = 0
+        var advancing = false
+        var waitingAdvances: [CheckedContinuation<Void, Never>] = []
+        var waitingOperations: [CheckedContinuation<Void, Never>] = []
     }
 
     /// Frozen server time at offset zero, or `nil` when the server clock runs on its own.
@@ -56,6 +61,52 @@ public final class ClockTracker: Sendable {
     public func now() -> Int64 {
         let known = state.withLock { $0.known }
         return (frozenBase ?? Self.wallNow()) + known
+    }
+
+    /// With a frozen clock, an advance waits for the operations in flight and holds new ones back
+    /// until it is answered, so no operation ever straddles a clock jump: windows stay exact and a
+    /// player's timeline can be replayed alone. Without a frozen clock this is a no-op.
+    public func enter(advance: Bool) async {
+        guard frozenBase != nil else { return }
+        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
+            let go: Bool = state.withLock { st in
+                if advance {
+                    if !st.advancing && st.running == 0 {
+                        st.advancing = true
+                        return true
+                    }
+                    st.waitingAdvances.append(c)
+                    return false
+                }
+                if !st.advancing && st.waitingAdvances.isEmpty {
+                    st.running += 1
+                    return true
+                }
+                st.waitingOperations.append(c)
+                return false
+            }
+            if go { c.resume() }
+        }
+    }
+
+    /// Ends what ``enter(advance:)`` began.
+    public func leave(advance: Bool) {
+        guard frozenBase != nil else { return }
+        let wake: [CheckedContinuation<Void, Never>] = state.withLock { st in
+            if advance { st.advancing = false } else { st.running -= 1 }
+            guard !st.advancing, st.running == 0 || !st.waitingAdvances.isEmpty else { return [] }
+            if st.running == 0, !st.waitingAdvances.isEmpty {
+                st.advancing = true
+                return [st.waitingAdvances.removeFirst()]
+            }
+            if st.waitingAdvances.isEmpty {
+                st.running += st.waitingOperations.count
+                defer { st.waitingOperations = [] }
+                return st.waitingOperations
+            }
+            return []
+        }
+        for c in wake { c.resume() }
     }
 
     /// Call before sending a clock advance.

@@ -19,14 +19,14 @@ extension Player {
         clock: ClockTracker
     ) async -> (ExecutionResult, StepVerdict) {
         var advance: Int64?
-        if case .advanceClock(let s) = planned.op.action {
-            advance = s
-            clock.beginAdvance(seconds: s)
-        }
+        if case .advanceClock(let s) = planned.op.action { advance = s }
+        await clock.enter(advance: advance != nil)
+        if let s = advance { clock.beginAdvance(seconds: s) }
         let mark = clock.begin()
         let result = await executor.execute(planned)
         if let s = advance { clock.endAdvance(seconds: s, applied: result.code.map(\.isSuccess)) }
         let window = clock.end(mark)
+        clock.leave(advance: advance != nil)
         return (result, observe(planned, result, window: window))
     }
 }

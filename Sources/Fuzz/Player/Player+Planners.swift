@@ -122,7 +122,13 @@ extension Player {
             switch rng.next() % 5 {
             case 0: if let a = pick(accounts) { return make(s, .garbage, .valid(a)) }
             case 1:
-                // Someone else's ticket, a used or expired one, presented as it is.
+                // A used ticket replayed by its own requester (M8's 3312), else any ticket as it is.
+                let replays = any.filter { k in
+                    st.tickets[k]!.used && sessions.contains { $0.user == st.tickets[k]!.requester }
+                }
+                if let k = pick(replays), let owner = pick(sessions.filter { $0.user == st.tickets[k]!.requester }) {
+                    return make(owner, .ticket(k), .valid(st.tickets[k]!.account))
+                }
                 if let k = pick(any) { return make(s, .ticket(k), .valid(st.tickets[k]!.account)) }
             case 2:
                 if let k = pick(any.filter { st.tickets[$0]!.requester == s.user }) {

@@ -4,7 +4,6 @@ import Protocol
 // Planners for session-only calls, TransferAccount and TransferKey.
 extension Player {
     mutating func planSessionCall(_ kind: OperationKind, _ adv: Bool) -> Action? {
-        let st = belief.primary
         let preferred: (ModelState, Session) -> Bool
         switch kind {
         case .withdrawTemporary: preferred = { st, s in (st.users[s.user]!.temporaryWithdrawal == nil) != adv }

@@ -20,6 +20,9 @@ public struct Player: Sendable {
     /// A burst of wrong transfer passwords in progress: the account and how many remain.
     var burst: (account: Sym, remaining: Int)?
     var stepsWithPending = 0
+    /// Server time after the previous step (frozen clock), to spot jumps made by other players.
+    var clockAfterLast: Int64?
+    var syntheticIds = 0
     /// Final beliefs of finished episodes (newest last), for the end-of-run audit.
     public private(set) var retired: [(identities: Identities, belief: Belief)] = []
     /// How many finished episodes to keep for the audit.
@@ -61,6 +64,7 @@ public struct Player: Sendable {
         belief = Belief(model: model)
         history = []
         nextOpId = 1
+        clockAfterLast = nil
         burst = nil
         stepsWithPending = 0
     }
@@ -70,6 +74,7 @@ public struct Player: Sendable {
         -> StepVerdict
     {
         let op = planned.op
+        recordExternalClockJump(window, before: op)
         history.append(op)
         var verdict = StepVerdict(kind: op.kind, code: result.code, outcome: .ok, violations: [], predictedCodes: [])
         switch result.outcome {
@@ -111,6 +116,21 @@ public struct Player: Sendable {
             if history.count >= configuration.episodeLength { newEpisode() }
         }
         return verdict
+    }
+
+    /// With a frozen server clock, time moves only by advances; one this player did not make
+    /// (another player's) is recorded as an explicit `test.advance` step, so the sequence replays
+    /// alone with the same timeline (and the shrinker can drop it when it does not matter).
+    mutating func recordExternalClockJump(_ window: ClockWindow, before op: Op) {
+        defer {
+            var after = window.lo
+            if case .advanceClock(let s) = op.action { after += s * 1000 }
+            clockAfterLast = after
+        }
+        guard configuration.capabilities.testControl, let last = clockAfterLast, window.lo > last else { return }
+        let jump = (window.lo - last + 999) / 1000
+        syntheticIds += 1
+        history.append(Op(id: -syntheticIds, action: .advanceClock(seconds: jump)))
     }
 
     func violation(_ m: Mismatch, _ op: Op, _ r: ExecutionResult, because: String = "") -> Violation {

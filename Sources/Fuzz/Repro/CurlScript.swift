@@ -159,6 +159,14 @@ struct CurlScript {
         }
     }
 
+    /// The account named in a field such as `result[google#1]`.
+    static func account(in field: String) -> AccountRef? {
+        guard let open = field.firstIndex(of: "["), let hash = field.firstIndex(of: "#"),
+            let close = field.firstIndex(of: "]"), let i = Int(field[field.index(after: hash)..<close])
+        else { return nil }
+        return AccountRef(IdPCode(String(field[field.index(after: open)..<hash])), i)
+    }
+
     /// One character of each class the format has, so generated values are valid for it.
     static func classPrefix(_ f: CredentialFormat) -> String {
         switch f {
@@ -193,6 +201,28 @@ struct CurlScript {
                 "for v in $(compgen -v | grep -E '^U[0-9]+$'); do if [ \"${!v}\" = \"$NEW\" ] && [ \"$v\" != \"U\(repro.steps.last!.id)\" ]; then echo \"VERDICT: REPRODUCED \(rule): the login returned the existing user $NEW ($v), the model expects a new user\"; exit 2; fi; done"
             )
             out.append("echo \"VERDICT: not reproduced (a new user, as the model expects)\"; exit 0")
+        } else if repro.field.hasPrefix("result["), let acct = Self.account(in: repro.field) {
+            let key = "${SALT}" + (acct.isGuest ? ".d\(acct.index)" : ".\(acct.idPCode.rawValue).\(acct.index)")
+            out.append(
+                #"GOT=$(RESP="$RESP" python3 -c 'import json,os,sys; print((json.loads(os.environ["RESP"]).get("result") or {}).get(sys.argv[1], ""))' ""#
+                    + key + "\")"
+            )
+            if repro.expected.hasPrefix("omitted") {
+                out.append(
+                    "if [ -n \"$GOT\" ]; then echo \"VERDICT: REPRODUCED \(rule): \(acct) resolves to $GOT, the model expects it unmapped\"; exit 2; fi"
+                )
+            } else if let sym = Sym(String(repro.expected.prefix { !$0.isWhitespace })) {
+                out.append(
+                    "if [ \"$GOT\" != \"${\(sym)}\" ]; then echo \"VERDICT: REPRODUCED \(rule): \(acct) resolves to '$GOT', the model expects \(sym)\"; exit 2; fi"
+                )
+            }
+            out.append("echo \"VERDICT: not reproduced (\(acct) resolves as the model expects)\"; exit 0")
+        } else if ["member.valid", "lastLoggedInProvider"].contains(repro.field), !repro.expected.contains(" ") {
+            out.append("GOT=$(field \(repro.field))")
+            out.append(
+                "if [ \"$GOT\" != \"\(repro.expected)\" ]; then echo \"VERDICT: REPRODUCED \(rule): \(repro.field) $GOT, the model expects \(repro.expected)\"; exit 2; fi"
+            )
+            out.append("echo \"VERDICT: not reproduced (\(repro.field) as the model expects)\"; exit 0")
         } else {
             out.append(
                 "echo \"VERDICT: UNCHECKED \(rule): compare \(repro.field) above with the model's expectation: \(repro.expected.replacingOccurrences(of: "\"", with: "'"))\"; exit 0"

@@ -26,7 +26,11 @@ public enum ReplayTool {
         }
         let client = GamebaseClient(
             transport: transport,
-            target: GamebaseTarget(baseURL: base, appId: repro.semantics.appId, secretKey: secretKey ?? GamebaseTarget.defaultSecretKey)
+            target: GamebaseTarget(
+                baseURL: base,
+                appId: repro.semantics.appId,
+                secretKey: secretKey ?? GamebaseTarget.defaultSecretKey
+            )
         )
         do {
             _ = try await transport.send(HTTPRequest(method: .get, url: base + Endpoint.openAPI, timeout: .seconds(5)))
@@ -34,7 +38,12 @@ public enum ReplayTool {
             say("gbfuzz replay: target \(base) is unreachable: \(error)")
             return 69
         }
-        var config = FuzzConfiguration(seed: repro.seed, semantics: repro.semantics, idPSecret: idPSecret, capabilities: repro.capabilities)
+        var config = FuzzConfiguration(
+            seed: repro.seed,
+            semantics: repro.semantics,
+            idPSecret: idPSecret,
+            capabilities: repro.capabilities
+        )
         config.runSalt = "replay"
         let clock = await FuzzCampaign.prepareClock(client: client, configuration: config)
         let result = await Replayer(executor: Executor(client: client, semantics: repro.semantics), clock: clock)

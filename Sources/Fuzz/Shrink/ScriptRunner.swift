@@ -22,6 +22,8 @@ public struct ScriptRunner: Sendable {
         public var unresolved = false
         /// Steps executed.
         public var executed = 0
+        /// The references the first unresolved step could not resolve.
+        public var missing: [Sym] = []
         /// Per executed step: the codes the model allowed and the code observed.
         public var steps: [(predicted: [ResultCode], observed: ResultCode?)] = []
         /// Values bound in this run, by symbol (for the curl script).
@@ -37,6 +39,7 @@ public struct ScriptRunner: Sendable {
         for step in steps {
             guard player.canSend(step.action) else {
                 out.unresolved = true
+                out.missing = step.action.references.filter { player.belief.primary.value(of: $0) == nil }
                 break
             }
             let planned = player.make(step.action, id: step.id, now: clock.now())
@@ -54,12 +57,10 @@ public struct ScriptRunner: Sendable {
         return out
     }
 
-    /// Checks a candidate against the model alone (a simulated target following the harness's
-    /// knobs): false when a step refers to a value that would not exist.
+    /// Checks a candidate against the model alone (every outcome it allows, no server): false
+    /// when a step refers to a value no earlier step can have produced.
     public func isMeaningful(_ steps: [Op]) async -> Bool {
-        let sim = SimulatedTarget(semantics: configuration.semantics)
-        let runner = ScriptRunner(configuration: configuration, executor: sim, clock: ClockTracker(frozenAt: sim.now))
-        let r = await runner.run(steps, salt: "precheck")
-        return !r.unresolved && r.violation == nil
+        GamebaseModel(semantics: configuration.semantics).firstDanglingReference(in: steps) == nil
     }
+
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Model
 import Protocol
 
@@ -12,12 +13,14 @@ public struct Shrinker: Sendable {
     public var attemptBudget: Int
     /// Extra runs a failing candidate must also fail.
     public var confirmations: Int
+    /// Receives one line per candidate (for debugging shrinks).
+    public var log: (@Sendable (String) -> Void)?
 
     public init(
         runner: ScriptRunner,
-        timeBudget: Duration = .seconds(20),
+        timeBudget: Duration = .seconds(60),
         attemptBudget: Int = 500,
-        confirmations: Int = 1
+        confirmations: Int = 0
     ) {
         self.runner = runner
         self.timeBudget = timeBudget
@@ -39,7 +42,11 @@ public struct Shrinker: Sendable {
     public func shrink(_ v: Violation) async -> Result {
         var state = Search(rule: v.rule, deadline: ContinuousClock.now + timeBudget, budget: attemptBudget)
         var current = v.sequence
-        // Short suffixes first: minimal failures usually sit at the end.
+        // A dependency slice first: only steps that share devices, accounts or symbols with the
+        // failing step (transitively), plus clock advances.
+        let slice = Self.slice(current)
+        if slice.count < current.count, await fails(slice, &state) { current = slice }
+        // Short suffixes next: minimal failures usually sit at the end.
         var k = 2
         while k < current.count, !state.exhausted {
             let suffix = Array(current.suffix(k))
@@ -76,25 +83,40 @@ public struct Shrinker: Sendable {
                 n = min(n * 2, current.count)
             }
         }
-        // Hypothesis-style: delete k consecutive steps (k = 4…1) until nothing goes; k = 1 makes
-        // the result 1-minimal. Blocks catch pairs such as a login and the logout before it.
-        var changed = true
-        while changed, !state.exhausted {
-            changed = false
-            for k in stride(from: min(4, current.count - 1), through: 1, by: -1) {
-                var i = current.count - k
-                while i >= 0, !state.exhausted {
-                    if i + k <= current.count {
+        current = await deletionPass(current, &state)
+        // Redirect references to earlier producers (a renewed id to the issued one, a later token to
+        // an earlier one), which lets the deletion passes drop the steps in between.
+        var redirected = true
+        while redirected, !state.exhausted {
+            redirected = false
+            outer: for (i, op) in current.enumerated().reversed() {
+                for r in Set(op.action.references).sorted() {
+                    let earlier = current[..<i].map(\.id).filter { $0 > 0 && $0 < r.op }.sorted(by: >)
+                    for e in earlier where !state.exhausted {
                         var c = current
-                        c.removeSubrange(i..<(i + k))
+                        // A token is only live from its own device (L11): move the step there too.
+                        let device = r.kind == .token ? current.first { $0.id == e }?.action.device : nil
+                        for j in c.indices { c[j] = Self.rename(c[j], r, e, device: device) }
+                        if c.map(\.action) == current.map(\.action) { continue }
+                        // The old producer usually goes too (it is what made the reference stale).
+                        let orphan = c.filter { $0.id != r.op }
+                        if orphan.count < c.count,
+                            !orphan.contains(where: { $0.action.references.contains { $0.op == r.op } }),
+                            await fails(orphan, &state)
+                        {
+                            current = orphan
+                            redirected = true
+                            break outer
+                        }
                         if await fails(c, &state) {
-                            current = c
-                            changed = true
+                            current = Self.deleteRedundant(c)
+                            redirected = true
+                            break outer
                         }
                     }
-                    i -= 1
                 }
             }
+            if redirected { current = await deletionPass(current, &state) }
         }
         // Re-verify; fall back through earlier accepted candidates, then the original.
         for candidate in [current] + state.accepted.reversed() + [v.sequence] {
@@ -118,6 +140,57 @@ public struct Shrinker: Sendable {
         )
     }
 
+    /// Hypothesis-style: delete k = 4…1 consecutive steps until nothing goes (1-minimal at k = 1).
+    func deletionPass(_ seq: [Op], _ state: inout Search) async -> [Op] {
+        // Hypothesis-style: delete k consecutive steps (k = 4…1) until nothing goes; k = 1 makes
+        // the result 1-minimal. Blocks catch pairs such as a login and the logout before it.
+        var current = seq
+        var changed = true
+        while changed, !state.exhausted {
+            changed = false
+            for k in stride(from: min(4, current.count - 1), through: 1, by: -1) {
+                var i = current.count - k
+                while i >= 0, !state.exhausted {
+                    if i + k <= current.count {
+                        var c = current
+                        c.removeSubrange(i..<(i + k))
+                        if await fails(c, &state) {
+                            current = c
+                            changed = true
+                        }
+                    }
+                    i -= 1
+                }
+            }
+        }
+        return current
+    }
+
+    /// `op` with references to symbols of step `from` (`r.op`) redirected to step `to`.
+    static func rename(_ op: Op, _ r: Sym, _ to: Int, device: DeviceRef? = nil) -> Op {
+        guard var data = try? JSONEncoder().encode(op.action) else { return op }
+        let token = "\"\(r)\""
+        if let device, String(decoding: data, as: UTF8.self).contains(token),
+            var outer = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any], outer.count == 1,
+            let key = outer.keys.first, var inner = outer[key] as? [String: Any], inner["device"] != nil
+        {
+            inner["device"] = device.index
+            outer[key] = inner
+            data = (try? JSONSerialization.data(withJSONObject: outer)) ?? data
+        }
+        var text = String(decoding: data, as: UTF8.self)
+        // Renaming the whole producer keeps id/password pairs (I/P, CI/CP) together.
+        for k in Sym.Kind.allCases
+        where k.valueClass == r.kind.valueClass || (r.kind.valueClass == "taid" && k.valueClass == "tapw") {
+            text = text.replacingOccurrences(of: "\"\(Sym(k, r.op))\"", with: "\"\(Sym(k, to))\"")
+        }
+        guard let action = try? JSONDecoder().decode(Action.self, from: Data(text.utf8)) else { return op }
+        return Op(id: op.id, action: action)
+    }
+
+    /// Nothing to drop by itself; deletion passes follow.
+    static func deleteRedundant(_ ops: [Op]) -> [Op] { ops }
+
     struct Search {
         let rule: RuleID
         let deadline: ContinuousClock.Instant
@@ -134,13 +207,52 @@ public struct Shrinker: Sendable {
 
     func fails(_ c: [Op], _ s: inout Search) async -> Bool {
         guard !c.isEmpty, !s.exhausted, s.tried.insert(c.map(\.id)).inserted else { return false }
-        guard await runner.isMeaningful(c) else { return false }
+        guard await runner.isMeaningful(c) else {
+            log?("meaningless \(c.map(\.id))")
+            return false
+        }
         for _ in 0...confirmations {
             let r = await runner.run(c, salt: s.salt("c"))
-            guard let x = r.violation, x.rule == s.rule else { return false }
+            guard let x = r.violation, x.rule == s.rule else {
+                log?(
+                    "passes \(c.map(\.id)) (\(r.violation?.rule.rawValue ?? "no violation"), unresolved \(r.unresolved))"
+                )
+                return false
+            }
         }
+        log?("FAILS \(c.map(\.id))")
         s.accepted.append(c)
         return true
+    }
+
+    /// The steps the last one depends on through shared devices, accounts and symbols.
+    static func slice(_ ops: [Op]) -> [Op] {
+        guard let last = ops.last else { return ops }
+        var devices: Set<DeviceRef> = []
+        var accounts: Set<AccountRef> = []
+        var symbols: Set<Sym> = []
+        func absorb(_ op: Op) {
+            if let d = op.action.device { devices.insert(d) }
+            if let a = op.action.credential?.account { accounts.insert(a) }
+            if case .loginGuest(let d, _) = op.action { accounts.insert(.guest(d)) }
+            symbols.formUnion(op.action.references)
+        }
+        absorb(last)
+        var keep = [last]
+        for op in ops.dropLast().reversed() {
+            let produces = Sym.Kind.allCases.contains { symbols.contains(Sym($0, op.id)) }
+            let touches =
+                op.action.device.map(devices.contains) ?? false
+                || (op.action.credential?.account).map(accounts.contains) ?? false
+                || op.action.references.contains(where: symbols.contains)
+            if case .advanceClock = op.action {
+                keep.append(op)
+            } else if produces || touches {
+                absorb(op)
+                keep.append(op)
+            }
+        }
+        return keep.reversed()
     }
 
     static func split(_ xs: [Op], _ n: Int) -> [[Op]] {

@@ -89,6 +89,12 @@ extension Evaluator {
                 failed.append(ua)
                 continue
             }
+            // A lost user's ban is unobservable but through E11, and PROTOCOL.md does not say whether
+            // a lost user counts as "currently banned" (or whether its grace ban still converts).
+            if s.users[u]!.lost, paths.either() {
+                failed.append(ua)
+                continue
+            }
             s.users[u]!.ban = nil
         }
         return done(

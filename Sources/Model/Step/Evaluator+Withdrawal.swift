@@ -46,7 +46,8 @@ extension Evaluator {
             switch effect {
             case .withdraw:
                 guard s.users[x]?.temporaryWithdrawal == d, paths.passed(d) else { continue }
-                s.withdraw(x, WithdrawalRecord(eventLogType: "WAGE"), .W5)
+                // W5 makes the user D; what the withdrawal does (mappings freed, tokens dead) is W1.
+                s.withdraw(x, WithdrawalRecord(eventLogType: "WAGE"), .W1)
             case .banEnd:
                 // Only the temporary ban that ends then (a grace ban may have replaced it meanwhile).
                 guard let b = s.users[x]?.ban, !b.permanent, b.end == d.earliest, paths.passed(d) else { continue }

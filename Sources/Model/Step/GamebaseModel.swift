@@ -68,3 +68,22 @@ public struct GamebaseModel: Sendable {
         return out
     }
 }
+
+extension GamebaseModel {
+    /// Every result code the model can predict (under some knobs), for coverage accounting.
+    public static let predictableCodes: Set<ResultCode> = [
+        .success, .notLoggedIn, .invalidParameter, .bannedMember, .sameRequestor, .notGuestOrHasOthers, .notSupported,
+        .authInvalidGamebaseToken, .transferKeyExpired, .transferKeyConsumed, .transferKeyNotExist,
+        .transferAccountExpired, .transferAccountBlock, .transferAccountInvalidID, .transferAccountInvalidPassword,
+        .transferAccountConsoleNoCondition, .transferAccountNotExist, .transferAccountAlreadyExistID,
+        .transferAccountAlreadyUsed, .tokenLoginInvalidTokenInfo, .tokenLoginInvalidLastLoggedInIdP, .idpLoginFailed,
+        .idpLoginInvalidIdPInfo, .addMappingAlreadyMappedToOtherMember, .addMappingAlreadyHasSameIdP,
+        .addMappingInvalidIdPInfo, .addMappingCannotAddGuestIdP, .forciblyNotExistKey, .forciblyAlreadyUsedKey,
+        .forciblyExpiredKey, .forciblyDifferentIdP, .forciblyDifferentAuthKey, .removeMappingFailed,
+        .removeMappingLastMappedIdP, .removeMappingLoggedInIdP, .withdrawAlreadyTemporaryWithdraw,
+        .withdrawNotTemporaryWithdraw, .missingParameter, .undefinedValue, .inappropriateValue,
+        .gatewayInvalidAccessToken, .gatewayInvalidUser, .memberNotExist, .memberAlreadyWithdrawn,
+        .transferAccountAlreadyUsedServer, .transferAccountExpiredServer, .transferAccountBlockedServer,
+        .transferAccountWrongPasswordServer, .transferAccountIDNotFoundServer, .productNotEnabled,
+    ]
+}

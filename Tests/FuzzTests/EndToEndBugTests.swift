@@ -1,0 +1,84 @@
+import Foundation
+import Fuzz
+import Model
+import Protocol
+import ReferenceServer
+import Testing
+
+@Suite("End to end: every sequential bug switch is found, shrunk and reproduced")
+struct EndToEndBugTests {
+    static let bugs: [ServerBug] = ServerBug.allCases.filter { !$0.isRace }
+    static let cases: [(ServerBug, UInt64)] = bugs.flatMap { b in [UInt64(1), 2, 3].map { (b, $0) } }
+
+    @Test(
+        "Found within 30 s under its rule, shrunk to ≤ 8 steps, replayed, and its curl script shows it",
+        .timeLimit(.minutes(8)),
+        arguments: cases
+    )
+    func bug(_ bug: ServerBug, _ seed: UInt64) async throws {
+        await Limiter.e2e.acquire()
+        defer { Task { await Limiter.e2e.release() } }
+        let live = try await LiveTarget.start(bugs: [bug])
+        defer { Task { await live.stop() } }
+        let config = FuzzConfiguration(seed: seed * 7919, runSalt: "bug\(seed)")
+        let clock = await FuzzCampaign.prepareClock(client: live.client, configuration: config)
+        let start = ContinuousClock.now
+        let r = await FuzzCampaign(
+            configuration: config,
+            executor: live.executor,
+            clock: clock,
+            players: 4,
+            duration: .seconds(30),
+            stopOnFirstViolation: true
+        ).run()
+        let found = ContinuousClock.now - start
+        let v = try #require(
+            r.violations.first,
+            "\(bug.rawValue) not found in 30 s (seed \(seed), \(r.operations) ops)"
+        )
+        #expect(v.rule.rawValue == bug.rule, "\(bug.rawValue) reported as \(v): \(v.message)")
+        let runner = ScriptRunner(configuration: config, executor: live.executor, clock: clock)
+        let shrunk = await Shrinker(runner: runner, timeBudget: .seconds(120)).shrink(v)
+        let final = try #require(shrunk.violation, "\(bug.rawValue): the shrunk sequence does not fail")
+        #expect(final.rule.rawValue == bug.rule)
+        #expect(shrunk.sequence.count <= 8, "\(bug.rawValue): \(shrunk.sequence.map(\.description))")
+        let reproducer = Reproducer(
+            configuration: config,
+            target: .init(baseURL: live.server.baseURL, appId: "gbfuzz", embedded: true, bugs: [bug.rawValue])
+        )
+        let file = reproducer.file(for: shrunk, original: v)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gbfuzz-e2e-\(bug.rawValue)-\(seed)-\(UInt32.random(in: 0...UInt32.max))"
+        )
+        let (json, sh) = try await reproducer.write(file, salt: shrunk.run?.salt ?? "", number: 1, to: dir)
+        let replay = await Replayer(executor: live.executor, clock: clock).replay(try ReproFile.load(json))
+        #expect(replay.reproduced, "\(bug.rawValue): replay did not reproduce: \(String(describing: replay.violation))")
+        let (status, output) = try await Self.bash(sh.path, live.server.baseURL)
+        #expect(
+            status == 2 && output.contains("VERDICT: REPRODUCED \(bug.rule)"),
+            "\(bug.rawValue) script exit \(status):\n\(output)"
+        )
+        print(
+            "BUG \(bug.rawValue) seed \(seed): found in \(found) after \(r.operations) ops as \(v.rule); shrunk \(shrunk.originalLength) → \(shrunk.sequence.count) in \(shrunk.attempts) runs"
+        )
+        try? FileManager.default.removeItem(at: dir)
+    }
+
+    /// Runs the script without blocking a cooperative thread (the in-process server needs them).
+    static func bash(_ path: String, _ base: String) async throws -> (Int32, String) {
+        let out = URL(fileURLWithPath: path + ".out")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: out)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["bash", path, base]
+        p.standardOutput = handle
+        p.standardError = handle
+        let status: Int32 = try await withCheckedThrowingContinuation { c in
+            p.terminationHandler = { c.resume(returning: $0.terminationStatus) }
+            do { try p.run() } catch { c.resume(throwing: error) }
+        }
+        try handle.close()
+        return (status, (try? String(contentsOf: out, encoding: .utf8)) ?? "")
+    }
+}
