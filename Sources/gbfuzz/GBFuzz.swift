@@ -15,6 +15,7 @@ struct GBFuzz: AsyncParsableCommand {
             MergeCommand.self,
             ServeCommand.self,
             Bench.self,
+            ReplayCommand.self,
         ]
     )
 }
