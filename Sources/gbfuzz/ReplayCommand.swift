@@ -19,7 +19,8 @@ struct ReplayCommand: AsyncParsableCommand {
 
     @Argument(help: "The reproducer (gbfuzz.repro/1 JSON).") var file: String
     @Option(help: "Base URL of the target, e.g. http://127.0.0.1:8080.") var target: String?
-    @Option(help: "X-Secret-Key for the Server API and test control (default gbfuzz-secret-key).") var secretKey: String?
+    @Option(help: "X-Secret-Key for the Server API and test control (default gbfuzz-secret-key).") var secretKey:
+        String?
     @Option(help: "HMAC secret of the test IdP (default gbfuzz-test-idp-secret).") var idpSecret: String?
 
     func run() async throws {
@@ -46,7 +47,9 @@ struct ReplayCommand: AsyncParsableCommand {
                 throw ExitCode(70)
             }
             base = server?.baseURL
-            say("replaying on the embedded reference server \(base!) (bugs: \(config.bugs.names.joined(separator: ", ")))")
+            say(
+                "replaying on the embedded reference server \(base!) (bugs: \(config.bugs.names.joined(separator: ", ")))"
+            )
         }
         let status = await ReplayTool.run(
             file: file,

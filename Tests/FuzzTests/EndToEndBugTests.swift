@@ -61,7 +61,11 @@ struct EndToEndBugTests {
         print(
             "BUG \(bug.rawValue) seed \(seed): found in \(found) after \(r.operations) ops as \(v.rule); shrunk \(shrunk.originalLength) → \(shrunk.sequence.count) in \(shrunk.attempts) runs"
         )
-        if ProcessInfo.processInfo.environment["GBFUZZ_KEEP_REPRO"] == nil { try? FileManager.default.removeItem(at: dir) } else { print("KEPT \(json.path)") }
+        if ProcessInfo.processInfo.environment["GBFUZZ_KEEP_REPRO"] == nil {
+            try? FileManager.default.removeItem(at: dir)
+        } else {
+            print("KEPT \(json.path)")
+        }
     }
 
     /// Runs the script without blocking a cooperative thread (the in-process server needs them).

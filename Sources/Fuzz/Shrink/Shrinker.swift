@@ -98,20 +98,30 @@ public struct Shrinker: Sendable {
                         let device = r.kind == .token ? current.first { $0.id == e }?.action.device : nil
                         for j in c.indices { c[j] = Self.rename(c[j], r, e, device: device) }
                         if c.map(\.action) == current.map(\.action) { continue }
-                        // The old producer usually goes too (it is what made the reference stale).
+                        // The old producer usually goes too (it is what made the reference stale),
+                        // and often a step or two that invalidated the new one in between.
                         let orphan = c.filter { $0.id != r.op }
+                        var tries: [[Op]] = []
                         if orphan.count < c.count,
-                            !orphan.contains(where: { $0.action.references.contains { $0.op == r.op } }),
-                            await fails(orphan, &state)
+                            !orphan.contains(where: { $0.action.references.contains { $0.op == r.op } })
                         {
-                            current = orphan
-                            redirected = true
-                            break outer
+                            tries.append(orphan)
                         }
-                        if await fails(c, &state) {
-                            current = Self.deleteRedundant(c)
-                            redirected = true
-                            break outer
+                        if !tries.isEmpty, let from = orphan.firstIndex(where: { $0.id == e }) {
+                            let to = orphan.count - 1
+                            for k in 1...3 where from + 1 + k <= to {
+                                for a in (from + 1)...(to - k) {
+                                    tries.append(Array(orphan[..<a] + orphan[(a + k)...]))
+                                }
+                            }
+                        }
+                        tries.append(c)
+                        for t in tries where !state.exhausted {
+                            if await fails(t, &state) {
+                                current = t
+                                redirected = true
+                                break outer
+                            }
                         }
                     }
                 }
@@ -187,9 +197,6 @@ public struct Shrinker: Sendable {
         guard let action = try? JSONDecoder().decode(Action.self, from: Data(text.utf8)) else { return op }
         return Op(id: op.id, action: action)
     }
-
-    /// Nothing to drop by itself; deletion passes follow.
-    static func deleteRedundant(_ ops: [Op]) -> [Op] { ops }
 
     struct Search {
         let rule: RuleID
