@@ -109,6 +109,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: One run end to end (target, load, audit, shrinking, outputs), behind `gbfuzz run`.
+        .target(
+            name: "Runner",
+            dependencies: ["Load", "Report", "Fuzz", "Model", "Protocol", "Transport", "ReferenceServer"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Test kit: helpers shared by test targets (a loopback HTTP server for tests).
         .target(
             name: "GBFuzzTestKit",
@@ -120,7 +127,7 @@ let package = Package(
         .executableTarget(
             name: "gbfuzz",
             dependencies: [
-                "Transport", "Protocol", "Model", "Fuzz", "Load", "Report", "ReferenceServer",
+                "Transport", "Protocol", "Model", "Fuzz", "Load", "Report", "ReferenceServer", "Runner",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
@@ -157,7 +164,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["gbfuzz", "Fuzz", "Load", "Report", "ReferenceServer", "Protocol", "Transport"],
+            dependencies: ["Runner", "Fuzz", "Load", "Report", "ReferenceServer", "Protocol", "Transport"],
             swiftSettings: swiftSettings
         ),
     ]

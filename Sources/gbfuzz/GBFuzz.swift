@@ -11,6 +11,7 @@ struct GBFuzz: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             // A subcommand is listed here once the capability behind it works.
+            Run.self,
             ReportCommand.self,
             MergeCommand.self,
             ServeCommand.self,

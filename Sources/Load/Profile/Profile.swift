@@ -192,6 +192,8 @@ public struct FuzzSpec: Sendable, Hashable {
     public var serverAPI: Bool
     /// Allow test-control moves (clock advance, grace ban) when the target offers test control.
     public var clockMoves: Bool
+    /// Stop generating load at the first violation (then audit and shrink as usual).
+    public var failFast: Bool
 
     public init(
         adversarial: Double = 0.15,
@@ -203,7 +205,8 @@ public struct FuzzSpec: Sendable, Hashable {
         maxShrinks: Int = 10,
         audit: Bool = true,
         serverAPI: Bool = true,
-        clockMoves: Bool = true
+        clockMoves: Bool = true,
+        failFast: Bool = false
     ) {
         self.adversarial = adversarial
         self.devicesPerPlayer = devicesPerPlayer
@@ -215,6 +218,7 @@ public struct FuzzSpec: Sendable, Hashable {
         self.audit = audit
         self.serverAPI = serverAPI
         self.clockMoves = clockMoves
+        self.failFast = failFast
     }
 }
 

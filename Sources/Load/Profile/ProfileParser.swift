@@ -189,7 +189,7 @@ public struct ProfileParser: Sendable {
     private func fuzz(_ w: YAMLWalker) throws -> FuzzSpec {
         let m = try w.mapping(allowed: [
             "adversarial", "devicesPerPlayer", "accountsPerIdP", "idps", "shrink", "shrinkBudget", "maxShrinks",
-            "audit", "serverAPI", "clockMoves",
+            "audit", "serverAPI", "clockMoves", "failFast",
         ])
         var f = FuzzSpec()
         if let v = m["adversarial"] { f.adversarial = try v.double(min: 0, max: 1) }
@@ -208,6 +208,7 @@ public struct ProfileParser: Sendable {
         if let v = m["audit"] { f.audit = try v.bool() }
         if let v = m["serverAPI"] { f.serverAPI = try v.bool() }
         if let v = m["clockMoves"] { f.clockMoves = try v.bool() }
+        if let v = m["failFast"] { f.failFast = try v.bool() }
         return f
     }
 

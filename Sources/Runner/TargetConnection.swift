@@ -1,0 +1,112 @@
+import Fuzz
+import Load
+import Protocol
+import ReferenceServer
+import Transport
+
+/// The target of a run: the embedded reference server (started for the run) or a URL, the
+/// transport and client in front of it, and what the target turned out to offer.
+public final class TargetConnection: Sendable {
+    public let client: GamebaseClient
+    public let transport: CurlTransport
+    /// Set when the run started the embedded server.
+    public let server: RunningServer?
+    /// The knobs the model uses: the target's (test control) or the profile's.
+    public let semantics: Semantics
+    public let capabilities: TargetCapabilities
+    /// Human-readable notes about the probe (shown at start and in the summary).
+    public let notes: [String]
+
+    init(
+        client: GamebaseClient,
+        transport: CurlTransport,
+        server: RunningServer?,
+        semantics: Semantics,
+        capabilities: TargetCapabilities,
+        notes: [String]
+    ) {
+        self.client = client
+        self.transport = transport
+        self.server = server
+        self.semantics = semantics
+        self.capabilities = capabilities
+        self.notes = notes
+    }
+
+    public var baseURL: String { client.target.baseURL }
+    /// How reports name the target (never with credentials).
+    public var description: String {
+        server != nil ? "embedded reference server (\(baseURL))" : baseURL
+    }
+
+    /// Starts or connects to the target of `profile` and probes what it offers.
+    /// - Throws: ``RunError`` (64 for bad bug names, 69 when unreachable).
+    public static func open(_ profile: Profile, connections: Int) async throws(RunError) -> TargetConnection {
+        var server: RunningServer?
+        var baseURL = profile.target.url ?? ""
+        if profile.target.isEmbedded {
+            var bugs: Set<ServerBug> = []
+            for name in profile.target.bugs {
+                guard let b = ServerBug(rawValue: name) else {
+                    let known = ServerBug.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw RunError(.usage, "unknown bug switch \"\(name)\"; known: \(known)")
+                }
+                bugs.insert(b)
+            }
+            do {
+                let s = try await ReferenceServer.start(
+                    ServerConfiguration(
+                        semantics: profile.semantics ?? .default,
+                        secretKey: profile.target.secretKey,
+                        idpSecret: profile.target.idpSecret,
+                        bugs: BugSet(bugs)
+                    )
+                )
+                server = s
+                baseURL = s.baseURL
+            } catch {
+                throw RunError(.software, "cannot start the embedded reference server: \(error)")
+            }
+        }
+        let transport: CurlTransport
+        do {
+            transport = try CurlTransport(
+                configuration: CurlTransport.Configuration(
+                    lanes: min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)),
+                    maxConnections: max(4, connections),
+                    defaultTimeout: profile.target.timeout,
+                    httpVersion: profile.target.http2 ? .http2PriorKnowledge : .http1_1
+                )
+            )
+        } catch {
+            await server?.shutdown()
+            throw RunError(.software, "cannot start the transport: \(error)")
+        }
+        let client = GamebaseClient(
+            transport: transport,
+            target: GamebaseTarget(baseURL: baseURL, appId: profile.target.appId, secretKey: profile.target.secretKey),
+            timeout: profile.target.timeout
+        )
+        do {
+            let probe = try await Probe.run(client: client, profile: profile)
+            return TargetConnection(
+                client: client,
+                transport: transport,
+                server: server,
+                semantics: probe.semantics,
+                capabilities: probe.capabilities,
+                notes: probe.notes
+            )
+        } catch {
+            await transport.shutdown()
+            await server?.shutdown()
+            throw error
+        }
+    }
+
+    /// Stops the transport and, if the run started it, the embedded server.
+    public func close() async {
+        await transport.shutdown()
+        await server?.shutdown()
+    }
+}

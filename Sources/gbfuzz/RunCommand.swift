@@ -1,0 +1,127 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import Load
+import Runner
+
+extension GBFuzz {
+    /// `gbfuzz run PROFILE`: a campaign of model-checked, randomized operation sequences under load.
+    struct Run: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "run",
+            abstract: "Run a load and fuzz campaign described by a profile (docs/PROFILES.md).",
+            discussion: """
+                Exit codes: 0 clean; 1 a threshold failed; 2 violations found; 64 bad command line or \
+                profile; 69 target unreachable; 70 internal error; 130 interrupted (results still written).
+                """
+        )
+
+        @Argument(help: "The profile, e.g. profiles/smoke.yaml.")
+        var profile: String
+
+        @Option(help: "The target: \"embedded\" (start the reference server) or a URL such as http://127.0.0.1:8080.")
+        var target: String?
+
+        @Option(help: "How long to generate load, e.g. 30s, 2m (overrides the profile).")
+        var duration: String?
+
+        @Option(help: "PRNG seed (overrides the profile); the same seed and profile generate the same sequences.")
+        var seed: UInt64?
+
+        @Option(help: "The run folder to write (default results/<run-id>/).")
+        var out: String?
+
+        @Option(name: .customLong("serve-bug"), help: "Turn a bug switch on in the embedded server (repeatable; see gbfuzz serve --list-bugs).")
+        var serveBugs: [String] = []
+
+        @Option(help: "Closed model: number of players (overrides the profile and its stages).")
+        var players: Int?
+
+        @Option(help: "Open model: arrivals per second (overrides the profile and its stages).")
+        var rate: Double?
+
+        @Option(name: .customLong("max-operations"), help: "Stop after this many operations.")
+        var maxOperations: Int?
+
+        @Option(help: "Progress output: auto, plain or off.")
+        var progress: String?
+
+        @Flag(name: .customLong("fail-fast"), help: "Stop the load at the first violation (then audit and shrink).")
+        var failFast = false
+
+        func validate() throws {
+            if let duration, DurationText.parse(duration) == nil || DurationText.parse(duration) == .zero {
+                throw ValidationError("--duration must be a positive duration such as 30s or 2m (got \"\(duration)\")")
+            }
+            if let players, players < 1 { throw ValidationError("--players must be at least 1") }
+            if let rate, !(rate > 0) { throw ValidationError("--rate must be positive") }
+            if let maxOperations, maxOperations < 1 { throw ValidationError("--max-operations must be at least 1") }
+            if let progress, OutputSpec.Progress(rawValue: progress) == nil {
+                throw ValidationError("--progress must be auto, plain or off")
+            }
+        }
+
+        func run() async throws {
+            var request = RunRequest(profilePath: profile)
+            request.target = target
+            request.duration = duration.flatMap(DurationText.parse)
+            request.seed = seed
+            request.out = out
+            request.serveBugs = serveBugs
+            request.players = players
+            request.rate = rate
+            request.maxOperations = maxOperations
+            request.progress = progress.flatMap(OutputSpec.Progress.init(rawValue:))
+            request.failFast = failFast
+            let plan: RunPlan
+            do {
+                plan = try RunPlan.make(request)
+            } catch {
+                FileHandle.standardError.write(Data("gbfuzz run: \(error.message)\n".utf8))
+                throw ExitCode(error.exit.rawValue)
+            }
+            let task = Task { await CampaignRunner(plan: plan).run() }
+            let signals = SignalCancellation(cancel: { task.cancel() })
+            let outcome = await task.value
+            signals.stop()
+            if outcome.exit != .clean { throw ExitCode(outcome.exit.rawValue) }
+        }
+    }
+}
+
+/// Turns SIGINT and SIGTERM into task cancellation, so a run stops cleanly and writes its results.
+/// A second signal exits at once.
+final class SignalCancellation: Sendable {
+    private let sources: [any DispatchSourceSignal]
+
+    init(cancel: @escaping @Sendable () -> Void) {
+        let queue = DispatchQueue(label: "gbfuzz.signals")
+        let count = SignalCount()
+        sources = [SIGINT, SIGTERM].map { sig in
+            signal(sig, SIG_IGN)
+            let s = DispatchSource.makeSignalSource(signal: sig, queue: queue)
+            s.setEventHandler {
+                if count.next() > 1 {
+                    FileHandle.standardError.write(Data("gbfuzz: interrupted again, exiting now\n".utf8))
+                    exit(130)
+                }
+                FileHandle.standardError.write(Data("\ngbfuzz: stopping (results will be written; again to quit now)\n".utf8))
+                cancel()
+            }
+            s.resume()
+            return s
+        }
+    }
+
+    func stop() { for s in sources { s.cancel() } }
+}
+
+/// How many signals arrived; touched only on the signals queue.
+private final class SignalCount: @unchecked Sendable {
+    // Invariant: only the serial "gbfuzz.signals" queue calls `next()`.
+    private var n = 0
+    func next() -> Int {
+        n += 1
+        return n
+    }
+}
