@@ -40,6 +40,24 @@ public struct Shrinker: Sendable {
     }
 
     public func shrink(_ v: Violation) async -> Result {
+        // Rounds until a round gains nothing: a shorter sequence opens new deletions and redirects.
+        var best = await shrinkOnce(v)
+        var attempts = best.attempts
+        for _ in 0..<2 {
+            guard let x = best.violation, best.sequence.count > 1 else { break }
+            var again = x
+            again.sequence = best.sequence
+            let next = await shrinkOnce(again)
+            attempts += next.attempts
+            guard next.violation != nil, next.sequence.count < best.sequence.count else { break }
+            best = next
+        }
+        best.attempts = attempts
+        best.originalLength = v.sequence.count
+        return best
+    }
+
+    func shrinkOnce(_ v: Violation) async -> Result {
         var state = Search(rule: v.rule, deadline: ContinuousClock.now + timeBudget, budget: attemptBudget)
         var current = v.sequence
         // A dependency slice first: only steps that share devices, accounts or symbols with the
