@@ -191,6 +191,19 @@ public struct Shrinker: Sendable {
                 }
             }
         }
+        // Cascades: a step together with every later step that uses what it produced.
+        var i = current.count - 1
+        while i >= 0, !state.exhausted {
+            if i < current.count {
+                var gone: Set<Int> = [current[i].id]
+                for op in current[(i + 1)...] where op.action.references.contains(where: { gone.contains($0.op) }) {
+                    gone.insert(op.id)
+                }
+                let c = current.filter { !gone.contains($0.id) }
+                if gone.count > 1, c.count < current.count, await fails(c, &state) { current = c }
+            }
+            i -= 1
+        }
         return current
     }
 
