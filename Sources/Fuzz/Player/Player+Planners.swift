@@ -90,7 +90,7 @@ extension Player {
             switch rng.next() % 3 {
             case 0: return .addMapping(device: d, token: t, credential: IdPCredential(idPCode: .guest, account: nil))
             case 1:
-                if let have = pick(user.authList.filter { !$0.isGuest }.map(\.idPCode)),
+                if let have = pick(user.authList.sorted().filter { !$0.isGuest }.map(\.idPCode)),
                     let a = pick(accounts.filter { $0.idPCode == have })
                 {
                     return .addMapping(device: d, token: t, credential: .valid(a))
@@ -189,11 +189,11 @@ extension Player {
         let user = st.users[s.user]!
         let loggedIn = st.tokens[s.token]!.loggedIn.idPCode
         let (d, t) = authToken(s, adversarial: adv && chance(0.3))
-        let removable = user.authList.map(\.idPCode).filter { $0 != loggedIn }
+        let removable = user.authList.sorted().map(\.idPCode).filter { $0 != loggedIn }
         if !adv, user.authList.count > 1, let x = pick(removable) {
             return .removeMapping(device: d, token: t, idPCode: x)
         }
-        let any = user.authList.map(\.idPCode) + [pick(configuration.idPCodes) ?? .google]
+        let any = user.authList.sorted().map(\.idPCode) + [pick(configuration.idPCodes) ?? .google]
         return pick(any).map { .removeMapping(device: d, token: t, idPCode: $0) }
     }
 }

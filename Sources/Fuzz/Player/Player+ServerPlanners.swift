@@ -101,6 +101,7 @@ extension Player {
             if let d = u.graceBan { deadlines.append(d.latest) }
             if let e = u.ban?.end { deadlines.append(e) }
         }
+        deadlines.sort()  // dictionary order is per-process random; keep runs reproducible
         let floor = st.timeFloor
         let ahead = deadlines.filter { $0 > floor && floor > Int64.min }.map { ($0 - floor) / 1000 + 2 }
         if chance(0.6), let s = pick(ahead), s <= 8 * 86_400 { return s }

@@ -40,6 +40,24 @@ public struct Shrinker: Sendable {
     }
 
     public func shrink(_ v: Violation) async -> Result {
+        // Rounds until a round gains nothing: a shorter sequence opens new deletions and redirects.
+        var best = await shrinkOnce(v)
+        var attempts = best.attempts
+        for _ in 0..<2 {
+            guard let x = best.violation, best.sequence.count > 1 else { break }
+            var again = x
+            again.sequence = best.sequence
+            let next = await shrinkOnce(again)
+            attempts += next.attempts
+            guard next.violation != nil, next.sequence.count < best.sequence.count else { break }
+            best = next
+        }
+        best.attempts = attempts
+        best.originalLength = v.sequence.count
+        return best
+    }
+
+    func shrinkOnce(_ v: Violation) async -> Result {
         var state = Search(rule: v.rule, deadline: ContinuousClock.now + timeBudget, budget: attemptBudget)
         var current = v.sequence
         // A dependency slice first: only steps that share devices, accounts or symbols with the
@@ -172,6 +190,19 @@ public struct Shrinker: Sendable {
                     i -= 1
                 }
             }
+        }
+        // Cascades: a step together with every later step that uses what it produced.
+        var i = current.count - 1
+        while i >= 0, !state.exhausted {
+            if i < current.count {
+                var gone: Set<Int> = [current[i].id]
+                for op in current[(i + 1)...] where op.action.references.contains(where: { gone.contains($0.op) }) {
+                    gone.insert(op.id)
+                }
+                let c = current.filter { !gone.contains($0.id) }
+                if gone.count > 1, c.count < current.count, await fails(c, &state) { current = c }
+            }
+            i -= 1
         }
         return current
     }
