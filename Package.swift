@@ -129,6 +129,7 @@ let package = Package(
             dependencies: [
                 "Transport", "Protocol", "Model", "Fuzz", "Load", "Report", "ReferenceServer", "Runner",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],

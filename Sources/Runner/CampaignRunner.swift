@@ -112,7 +112,7 @@ public struct CampaignRunner: Sendable {
         ).evaluating(plan.thresholds)
         do {
             try RunOutputs(directory: plan.directory, secrets: [profile.target.secretKey, profile.target.idpSecret])
-                .write(summary: summary, recording: recording, rules: RuleID.allCases.map(\.rawValue)) {
+                .write(summary: summary, recording: recording, rules: RuleID.protocolRules.map(\.rawValue)) {
                     ResultCode($0).name
                 }
         } catch {
@@ -142,7 +142,8 @@ public struct CampaignRunner: Sendable {
         case .closed: l.stages.isEmpty ? "closed model, \(l.players) players" : "closed model, \(l.stages.count) stages"
         case .open:
             l.stages.isEmpty
-                ? "open model, \(l.rate) \(l.arrival.rawValue)/s" : "open model, \(l.arrival.rawValue), \(l.stages.count) stages"
+                ? "open model, \(l.rate) \(l.arrival.rawValue)/s"
+                : "open model, \(l.arrival.rawValue), \(l.stages.count) stages"
         }
     }
 
@@ -173,7 +174,9 @@ public struct CampaignRunner: Sendable {
             m["load.arrival"] = p.load.arrival.rawValue
         }
         if !p.load.stages.isEmpty {
-            m["load.stages"] = p.load.stages.map { "\(DurationText.format($0.duration))→\($0.target)" }.joined(separator: ",")
+            m["load.stages"] = p.load.stages.map { "\(DurationText.format($0.duration))→\($0.target)" }.joined(
+                separator: ","
+            )
         }
         if let max = p.maxOperations { m["max_operations"] = String(max) }
         return m

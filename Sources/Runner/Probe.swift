@@ -50,7 +50,9 @@ enum Probe {
             }
         }
         if !secretAccepted {
-            notes.append("the target rejects the secret key (-4010004): Server API moves, test control and the audit are off")
+            notes.append(
+                "the target rejects the secret key (-4010004): Server API moves, test control and the audit are off"
+            )
         }
         if !testControl && profile.semantics == nil && !profile.target.isEmbedded {
             notes.append("no knobs from the target or the profile: assuming the defaults of docs/PROTOCOL.md §5")

@@ -1,3 +1,4 @@
+import Foundation
 import Fuzz
 import Load
 import Protocol

@@ -1,8 +1,8 @@
 import ArgumentParser
-import Dispatch
 import Foundation
 import Load
 import Runner
+import UnixSignals
 
 extension GBFuzz {
     /// `gbfuzz run PROFILE`: a campaign of model-checked, randomized operation sequences under load.
@@ -31,7 +31,10 @@ extension GBFuzz {
         @Option(help: "The run folder to write (default results/<run-id>/).")
         var out: String?
 
-        @Option(name: .customLong("serve-bug"), help: "Turn a bug switch on in the embedded server (repeatable; see gbfuzz serve --list-bugs).")
+        @Option(
+            name: .customLong("serve-bug"),
+            help: "Turn a bug switch on in the embedded server (repeatable; see gbfuzz serve --list-bugs)."
+        )
         var serveBugs: [String] = []
 
         @Option(help: "Closed model: number of players (overrides the profile and its stages).")
@@ -81,47 +84,31 @@ extension GBFuzz {
                 throw ExitCode(error.exit.rawValue)
             }
             let task = Task { await CampaignRunner(plan: plan).run() }
-            let signals = SignalCancellation(cancel: { task.cancel() })
+            let signals = SignalCancellation.watch { task.cancel() }
             let outcome = await task.value
-            signals.stop()
+            signals.cancel()
             if outcome.exit != .clean { throw ExitCode(outcome.exit.rawValue) }
         }
     }
 }
 
-/// Turns SIGINT and SIGTERM into task cancellation, so a run stops cleanly and writes its results.
-/// A second signal exits at once.
-final class SignalCancellation: Sendable {
-    private let sources: [any DispatchSourceSignal]
-
-    init(cancel: @escaping @Sendable () -> Void) {
-        let queue = DispatchQueue(label: "gbfuzz.signals")
-        let count = SignalCount()
-        sources = [SIGINT, SIGTERM].map { sig in
-            signal(sig, SIG_IGN)
-            let s = DispatchSource.makeSignalSource(signal: sig, queue: queue)
-            s.setEventHandler {
-                if count.next() > 1 {
+/// Turns SIGINT and SIGTERM into task cancellation, so a run stops cleanly and writes its results
+/// (exit 130). A second signal exits at once.
+enum SignalCancellation {
+    static func watch(cancel: @escaping @Sendable () -> Void) -> Task<Void, Never> {
+        Task {
+            var count = 0
+            for await _ in await UnixSignalsSequence(trapping: .sigint, .sigterm) {
+                count += 1
+                if count > 1 {
                     FileHandle.standardError.write(Data("gbfuzz: interrupted again, exiting now\n".utf8))
                     exit(130)
                 }
-                FileHandle.standardError.write(Data("\ngbfuzz: stopping (results will be written; again to quit now)\n".utf8))
+                FileHandle.standardError.write(
+                    Data("\ngbfuzz: stopping; results will be written (again to quit now)\n".utf8)
+                )
                 cancel()
             }
-            s.resume()
-            return s
         }
-    }
-
-    func stop() { for s in sources { s.cancel() } }
-}
-
-/// How many signals arrived; touched only on the signals queue.
-private final class SignalCount: @unchecked Sendable {
-    // Invariant: only the serial "gbfuzz.signals" queue calls `next()`.
-    private var n = 0
-    func next() -> Int {
-        n += 1
-        return n
     }
 }

@@ -71,7 +71,7 @@ struct EndToEndBugTests {
     /// Runs the script without blocking a cooperative thread (the in-process server needs them).
     static func bash(_ path: String, _ base: String) async throws -> (Int32, String) {
         let out = URL(fileURLWithPath: path + ".out")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         let handle = try FileHandle(forWritingTo: out)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")

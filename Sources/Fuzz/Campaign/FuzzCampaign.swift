@@ -20,6 +20,10 @@ public struct CampaignResult: Sendable {
     public struct KindCode: Hashable, Sendable, Comparable {
         public var kind: OperationKind
         public var code: ResultCode
+        public init(kind: OperationKind, code: ResultCode) {
+            self.kind = kind
+            self.code = code
+        }
         public static func < (a: KindCode, b: KindCode) -> Bool { (a.kind, a.code) < (b.kind, b.code) }
     }
 

@@ -1,5 +1,6 @@
 import Fuzz
 import Model
+import Protocol
 import Synchronization
 
 /// The engine's view of fuzz players: each session is one ``Player`` (model-guided generator plus
