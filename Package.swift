@@ -165,7 +165,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["Runner", "Fuzz", "Load", "Report", "ReferenceServer", "Protocol", "Transport"],
+            dependencies: ["Runner", "Fuzz", "Model", "Load", "Report", "ReferenceServer", "Protocol", "Transport"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -1,0 +1,116 @@
+import Foundation
+import Fuzz
+import Load
+import Model
+import Runner
+import Testing
+
+@Suite("gbfuzz run, end to end against the embedded server", .timeLimit(.minutes(5)))
+struct RunEndToEndTests {
+    @Test("the smoke profile on the clean server: zero violations, exit 0, every output file written")
+    func smokeIsClean() async throws {
+        let plan = try E2E.plan(E2E.profile("smoke"), duration: .seconds(8), seed: 11)
+        let (outcome, log) = await E2E.run(plan)
+        #expect(outcome.exit == .clean, "\(log)")
+        let summary = try #require(outcome.summary)
+        #expect(summary.violations.count == 0)
+        #expect(summary.totals.requests > 100)
+        #expect(summary.totals.transportErrors == 0)
+        for file in ["summary.json", "latency.hlog", "service.hlog", "report.html", "junit.xml"] {
+            #expect(FileManager.default.fileExists(atPath: outcome.directory.appendingPathComponent(file).path), "\(file)")
+        }
+        let json = try E2E.summaryJSON(outcome.directory)
+        #expect(json["schema"] as? String == "gbfuzz.summary/1")
+        for key in ["seed", "duration_s", "totals", "ops", "violations", "thresholds"] {
+            #expect(json[key] != nil, "summary.json lacks \(key)")
+        }
+        #expect(json["seed"] as? Int == 11)
+        let ops = try #require(json["ops"] as? [String: Any])
+        #expect(ops.count >= 20, "a mixed workload reaches most operation kinds (\(ops.keys.sorted()))")
+    }
+
+    @Test("a bug switch is found, shrunk and written as a reproducer; the run exits 2")
+    func bugIsFound() async throws {
+        let plan = try E2E.plan(E2E.profile("fuzz"), duration: .seconds(30), seed: 5) {
+            $0.serveBugs = ["forged-idp-token"]
+            $0.failFast = true
+        }
+        let (outcome, log) = await E2E.run(plan)
+        #expect(outcome.exit == .violations, "\(log)")
+        let v = try #require(outcome.violations.first)
+        #expect(v.rule.rawValue == "F1")
+        let entry = try #require(outcome.summary?.violations.list.first)
+        let json = outcome.directory.appendingPathComponent(try #require(entry.reproducerJSON))
+        let sh = outcome.directory.appendingPathComponent(try #require(entry.reproducerSH))
+        #expect(FileManager.default.fileExists(atPath: json.path))
+        #expect(FileManager.default.isExecutableFile(atPath: sh.path))
+        let summary = try E2E.summaryJSON(outcome.directory)
+        let violations = try #require(summary["violations"] as? [String: Any])
+        #expect((violations["by_rule"] as? [String: Int])?["F1"] ?? 0 >= 1)
+    }
+
+    @Test("the load profile (open model with stages) writes every output and evaluates its thresholds")
+    func loadProfile() async throws {
+        let plan = try E2E.plan(E2E.profile("load"), duration: .seconds(6), seed: 3)
+        let (outcome, log) = await E2E.run(plan)
+        #expect(outcome.exit == .clean || outcome.exit == .thresholdFailed, "\(outcome.exit): \(log)")
+        let summary = try #require(outcome.summary)
+        #expect(summary.violations.count == 0)
+        #expect(summary.thresholds.count == 5)
+        #expect(summary.totals.requests > 50)
+        #expect(FileManager.default.fileExists(atPath: outcome.directory.appendingPathComponent("report.html").path))
+    }
+}
+
+@Suite("gbfuzz run exit codes", .timeLimit(.minutes(3)))
+struct RunExitCodeTests {
+    @Test("a failed threshold exits 1")
+    func thresholdFails() async throws {
+        let path = E2E.writeProfile(
+            """
+            duration: 2s
+            load: {players: 2}
+            thresholds: ["throughput_rps > 1000000000", "violations == 0"]
+            """
+        )
+        let (outcome, log) = await E2E.run(try E2E.plan(path))
+        #expect(outcome.exit == .thresholdFailed, "\(log)")
+        #expect(outcome.summary?.thresholds.first?.ok == false)
+        #expect(outcome.summary?.thresholds.last?.ok == true)
+    }
+
+    @Test("an unreachable target exits 69 and names it")
+    func unreachable() async throws {
+        let (outcome, log) = await E2E.run(try E2E.plan(E2E.profile("smoke")) { $0.target = "http://127.0.0.1:1" })
+        #expect(outcome.exit == .unreachable)
+        #expect(log.contains("127.0.0.1:1"))
+    }
+
+    @Test("a bad profile, a bad threshold or an unknown bug switch exits 64 with a precise message")
+    func usageErrors() async throws {
+        let badKey = E2E.writeProfile("duration: 5s\nload:\n  players: ten\n", name: "bad")
+        #expect(throws: RunError.self) { try E2E.plan(badKey) }
+        do {
+            _ = try E2E.plan(badKey)
+        } catch let e as RunError {
+            #expect(e.exit == .usage)
+            #expect(e.message.contains("bad.yaml:3: load.players"), "\(e.message)")
+        }
+        let badThreshold = E2E.writeProfile("thresholds:\n  - \"latency_ms.p99 <\"\n", name: "badthreshold")
+        do {
+            _ = try E2E.plan(badThreshold)
+            Issue.record("a malformed threshold was accepted")
+        } catch let e as RunError {
+            #expect(e.exit == .usage && e.message.contains("badthreshold.yaml:2"), "\(e.message)")
+        }
+        let (outcome, log) = await E2E.run(try E2E.plan(E2E.profile("smoke")) { $0.serveBugs = ["no-such-bug"] })
+        #expect(outcome.exit == .usage)
+        #expect(log.contains("no-such-bug") && log.contains("same-idp-twice"), "\(log)")
+        #expect(throws: RunError.self) {
+            try E2E.plan(E2E.profile("smoke")) {
+                $0.target = "http://127.0.0.1:9"
+                $0.serveBugs = ["same-idp-twice"]
+            }
+        }
+    }
+}
