@@ -105,6 +105,7 @@ public enum ReferenceServer {
         }
         return Application(
             router: router,
+            server: EventLoopPinnedHTTP1Channel.builder(),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: "gbfuzz"
