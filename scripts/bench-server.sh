@@ -13,6 +13,7 @@
 #   BENCH_RT=0   1: run the server and wrk under SCHED_FIFO (chrt -f 10), so that other work on a
 #                shared machine (compilers) cannot preempt them; both get the same priority
 #   SERVER_ARGS  extra arguments for `gbfuzz serve`
+#   BIN          a gbfuzz binary to measure instead of building this tree (A/B comparisons)
 # Every scenario starts a fresh server on a fresh database. Each line of the summary is one wrk run;
 # "ok" counts the answers whose body holds "isSuccessful":true (the nodb answers are failures by
 # design and the script-less run counts nothing).
@@ -34,8 +35,10 @@ export BENCH_THREADS="$THREADS"
 export BENCH_PATH="/tcgb-gateway/v1.3/apps/gbfuzz/auth"
 
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk"; exit 1; }
-swift build -c release --product gbfuzz >/dev/null
-BIN="$(swift build -c release --show-bin-path)/gbfuzz"
+if [[ -z "${BIN:-}" ]]; then
+    swift build -c release --product gbfuzz >/dev/null
+    BIN="$(swift build -c release --show-bin-path)/gbfuzz"
+fi
 WORK="$(mktemp -d)"
 PID=""
 stop() { if [[ -n "$PID" ]]; then kill -INT "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; PID=""; fi; }
@@ -48,15 +51,17 @@ start_server() {
     [[ $# -gt 0 ]] && args+=(--config "$1")
     # shellcheck disable=SC2206
     args+=($SERVER_ARGS)
-    "${PRIO[@]}" "$BIN" "${args[@]}" >"$WORK/serve.log" 2>&1 &
+    # A new log per server: reading a reused one could find the previous server's address.
+    local log="$WORK/serve-$RANDOM$RANDOM.log"
+    "${PRIO[@]}" "$BIN" "${args[@]}" >"$log" 2>&1 &
     PID=$!
     URL=""
     for _ in $(seq 1 300); do
-        local first; first="$(head -n 1 "$WORK/serve.log" 2>/dev/null || true)"
+        local first; first="$(head -n 1 "$log" 2>/dev/null || true)"
         if [[ "$first" == "listening on http://"* ]]; then URL="${first#listening on }"; return; fi
         sleep 0.1
     done
-    echo "server did not start"; cat "$WORK/serve.log"; exit 1
+    echo "server did not start"; cat "$log"; exit 1
 }
 
 SUMMARY="$WORK/summary.txt"
