@@ -80,7 +80,12 @@ public enum ReferenceServer {
         config.busyMode = .timeout(5)
         config.maximumReaderCount = 4
         config.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -16000")
+            try db.execute(
+                sql: """
+                    PRAGMA synchronous = NORMAL; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -65536;
+                    PRAGMA mmap_size = 268435456; PRAGMA wal_autocheckpoint = 8192
+                    """
+            )
         }
         let pool = try DatabasePool(path: path!, configuration: config)
         try Schema.prepare(pool, bugs: configuration.bugs)
@@ -105,6 +110,7 @@ public enum ReferenceServer {
         }
         return Application(
             router: router,
+            server: EventLoopPinnedHTTP1Channel.builder(),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: "gbfuzz"

@@ -4,7 +4,8 @@ import Protocol
 import Synchronization
 
 /// The state every request handler shares: the database, the knobs, the clock, the secrets and
-/// the bug switches. All reads and writes of one operation happen in one GRDB transaction.
+/// the bug switches. All reads and writes of one operation happen in one GRDB transaction (a
+/// savepoint of a group commit for writes, a snapshot for reads).
 final class Backend: Sendable {
     let pool: DatabasePool
     let semantics: Semantics
@@ -13,10 +14,10 @@ final class Backend: Sendable {
     let signer: IdPTokenSigner
     let secretKey: String
     let configuredCodes: Set<String>
-    /// A lower bound of the earliest pending deadline (docs/PROTOCOL.md §4.9), so most writes skip
-    /// the settling queries. Only lowered by writes that create deadlines, recomputed by settling;
-    /// both happen inside write transactions, which GRDB runs one at a time.
-    private let deadlineWatermark = Mutex<Int64>(.min)
+    /// Token login's in-memory index, kept exact by the writer's hooks.
+    let sessions: SessionCache
+    private let deadlineWatermark: DeadlineWatermark
+    private let writer: GroupCommitWriter
 
     init(pool: DatabasePool, configuration: ServerConfiguration) {
         self.pool = pool
@@ -25,39 +26,58 @@ final class Backend: Sendable {
         self.signer = IdPTokenSigner(secret: configuration.idpSecret)
         self.secretKey = configuration.secretKey
         self.configuredCodes = Set(configuration.semantics.idp.codes.map(\.rawValue))
+        let watermark = DeadlineWatermark()
+        let tracker = ChangeTracker()
+        let sessions = SessionCache()
+        self.deadlineWatermark = watermark
+        self.sessions = sessions
+        self.writer = GroupCommitWriter(
+            pool: pool,
+            hooks: .init(
+                prepare: { db in try tracker.install(db) },
+                beforeCommit: { sessions.beginCommit(touching: tracker.drain()) },
+                afterBatch: { rolledBack in
+                    _ = tracker.drain()
+                    sessions.endCommit()
+                    if rolledBack { watermark.forget() }
+                }
+            )
+        )
     }
 
     var appId: String { semantics.appId }
 
-    /// Runs `body` in one write transaction after every due deadline has taken effect.
+    /// Runs `body` after every due deadline has taken effect, all-or-nothing, in the next group
+    /// commit (``GroupCommitWriter``); returns once that commit is durable.
     func write<T: Sendable>(_ body: @escaping @Sendable (Database, Int64) throws -> T) async throws -> T {
-        do {
-            return try await pool.write { db in
-                let now = self.clock.now()
+        try await writer.write { db in
+            let now = self.clock.now()
+            do {
                 try self.settleDeadlines(db, now: now)
                 return try body(db, now)
+            } catch {
+                // The savepoint rolls back, maybe with settled deadlines in it: settle again next time.
+                self.deadlineWatermark.forget()
+                throw error
             }
-        } catch {
-            // The transaction rolled back, maybe with settled deadlines in it: settle again next time.
-            deadlineWatermark.withLock { $0 = .min }
-            throw error
         }
     }
 
-    /// Runs `body` in a read-only snapshot; `body` must evaluate deadlines lazily
-    /// (``UserRow/settled(at:)``).
-    func read<T: Sendable>(_ body: @escaping @Sendable (Database, Int64) throws -> T) async throws -> T {
-        try await pool.read { db in try body(db, self.clock.now()) }
+    /// Runs `body` in a read-only snapshot, synchronously on the calling thread (an event loop:
+    /// a hop to GRDB's reader queue and back cost more than the read); `body` must evaluate
+    /// deadlines lazily (``UserRow/settled(at:)``).
+    func read<T>(_ body: (Database, Int64) throws -> T) throws -> T {
+        try pool.read { db in try body(db, self.clock.now()) }
     }
 
     /// Records that a deadline at `date` now exists.
     func noteDeadline(_ date: Int64) {
-        deadlineWatermark.withLock { $0 = min($0, date) }
+        deadlineWatermark.lower(to: date)
     }
 
     /// Makes every deadline the clock has passed take effect, as if each had fired on time.
     func settleDeadlines(_ db: Database, now: Int64) throws {
-        guard deadlineWatermark.withLock({ $0 <= now }) else { return }
+        guard deadlineWatermark.mayBeDue(at: now) else { return }
         let due = try db.rows("SELECT * FROM user WHERE nextDeadline <= ? ORDER BY nextDeadline", [now])
         for row in due {
             let user = UserRow(row: row)
@@ -71,12 +91,15 @@ final class Backend: Sendable {
         let nextUser = try db.int("SELECT MIN(nextDeadline) FROM user")
         let nextBlock = try db.int("SELECT MIN(blockEnd) FROM transferAccount")
         let next = [nextUser, nextBlock].compactMap { $0 }.min() ?? .max
-        deadlineWatermark.withLock { $0 = next }
+        deadlineWatermark.set(next)
     }
 
-    /// Forgets every pending deadline (after `reset`).
-    func resetDeadlines() {
-        deadlineWatermark.withLock { $0 = .max }
+    /// Erases all data (test control `reset`); no deadline is pending afterwards.
+    func eraseAll() async throws {
+        try await writer.write { db in
+            try Schema.eraseAll(db)
+            self.deadlineWatermark.clear()
+        }
     }
 
     func isConfigured(_ code: String) -> Bool { configuredCodes.contains(code) }

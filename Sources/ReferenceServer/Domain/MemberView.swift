@@ -5,7 +5,11 @@ import Protocol
 /// Builds the member objects of answers (docs/PROTOCOL.md §1.8, §3) from a settled user row.
 enum MemberView {
     static func client(_ db: Database, _ backend: Backend, user: UserRow, lastLoginDate: Int64?) throws -> Member {
-        let mappings = try MappingRow.of(db, user: user.userId)
+        client(backend, user: user, mappings: try MappingRow.of(db, user: user.userId), lastLoginDate: lastLoginDate)
+    }
+
+    /// The member from a settled user row and its mappings.
+    static func client(_ backend: Backend, user: UserRow, mappings: [MappingRow], lastLoginDate: Int64?) -> Member {
         let valid = user.valid
         return Member(
             userId: user.userId,

@@ -12,7 +12,7 @@ enum ClientRoutes {
         }
         router.post("\(prefix)/login/token") { req, ctx in
             let (caller, _) = try await g.client(req, ctx) { _ in () }
-            return Envelope.response(try await TokenLogin.run(g.backend, caller), context: ctx)
+            return Envelope.response(try TokenLogin.run(g.backend, caller), context: ctx)
         }
         router.post("\(prefix)/login/change") { req, ctx in
             let (caller, input) = try await g.client(req, ctx, body: .object, ForcingMappingInput.init)

@@ -15,7 +15,13 @@ enum Envelope {
         ResponseHeader(transactionId: context.transactionId, code: code, detail: detail)
     }
 
-    /// Encodes `body` as the answer.
+    /// Writes a client answer with the hand-written encoder (the hot path).
+    static func response(_ body: some ReplyJSON, context: ServerRequestContext) -> Response {
+        raw(body.jsonBytes, contentType: jsonContentType, transactionId: context.transactionId)
+    }
+
+    /// Encodes `body` as the answer with `JSONEncoder` (Server API and test control answers).
+    @_disfavoredOverload
     static func response(_ body: some Encodable, context: ServerRequestContext) -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
@@ -34,8 +40,9 @@ enum Envelope {
         response(EmptyResponse(header: header(context, code, detail)), context: context)
     }
 
-    static func raw(_ data: Data, contentType: String, transactionId: String) -> Response {
+    static func raw(_ data: some Sequence<UInt8>, contentType: String, transactionId: String) -> Response {
         var headers = HTTPFields()
+        headers.reserveCapacity(4)
         headers[.contentType] = contentType
         headers[transactionIdField] = transactionId
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))

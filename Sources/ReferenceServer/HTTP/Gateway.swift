@@ -43,9 +43,12 @@ struct Gateway: Sendable {
         guard shape != .none else { return nil }
         if buffer.readableBytes > 0 {
             let type = request.headers[.contentType] ?? ""
-            let media = type.split(separator: ";", maxSplits: 1).first.map {
-                $0.trimmingCharacters(in: .whitespaces).lowercased()
-            }
+            let media =
+                type == "application/json"
+                ? type
+                : type.split(separator: ";", maxSplits: 1).first.map {
+                    $0.trimmingCharacters(in: .whitespaces).lowercased()
+                }
             guard media == "application/json" else {
                 throw GamebaseFailure(.wrongContentType, "expected application/json")
             }
@@ -68,10 +71,22 @@ struct Gateway: Sendable {
     /// The token of `Authorization: Bearer <token>`; anything else counts as no token.
     static func bearer(_ request: Request) -> String? {
         guard let value = request.headers[.authorization] else { return nil }
+        if let token = plainBearer(value) { return token }
         let parts = value.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
         let token = parts[1].trimmingCharacters(in: .whitespaces)
         return token.isEmpty ? nil : token
+    }
+
+    /// The common form, `Bearer <visible ASCII>`, without Foundation's Unicode-aware trimming;
+    /// nil for anything else, which ``bearer(_:)`` then parses in full.
+    static func plainBearer(_ value: String) -> String? {
+        let prefix = "Bearer ".utf8
+        let utf8 = value.utf8
+        guard utf8.count > prefix.count, utf8.starts(with: prefix) else { return nil }
+        let rest = utf8.dropFirst(prefix.count)
+        guard rest.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
+        return String(value[rest.startIndex...])
     }
 
     /// Query parameters, percent-decoded (`+` is a space).

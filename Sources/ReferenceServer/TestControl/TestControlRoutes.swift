@@ -46,9 +46,8 @@ enum TestControlRoutes {
         }
         router.post("\(prefix)/reset") { req, ctx in
             _ = try await g.admit(req, ctx, .testControl, body: .none)
-            try await backend.pool.write { db in try Schema.eraseAll(db) }
+            try await backend.eraseAll()
             backend.clock.reset()
-            backend.resetDeadlines()
             return Envelope.response(EmptyResponse(header: Envelope.header(ctx)), context: ctx)
         }
         router.get("\(prefix)/bugs") { req, ctx in
