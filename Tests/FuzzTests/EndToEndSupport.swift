@@ -1,3 +1,4 @@
+import Synchronization
 import Fuzz
 import Model
 import Protocol
@@ -45,4 +46,11 @@ actor Limiter {
         if waiters.isEmpty { free += 1 } else { waiters.removeFirst().resume() }
     }
     static let e2e = Limiter(3)
+}
+
+/// The shrinker's candidate log, kept for the failure message of a test.
+final class ShrinkLog: Sendable {
+    private let lines = Mutex<[String]>([])
+    func add(_ line: String) { lines.withLock { $0.append(line) } }
+    func tail(_ n: Int) -> [String] { lines.withLock { Array($0.suffix(n)) } }
 }

@@ -95,11 +95,13 @@ struct CurlScript {
             let sym =
                 s.op == 0
                 ? (bindings.first { $0.value == v && $0.key.kind.valueClass == s.kind.valueClass }?.key ?? s) : s
-            if sym.kind.isChosen, sym.op != 0, bindings[sym] == nil || sym.op == p.op.id {
+            // Generated where first used (`:=` keeps an earlier value): after the shrinker redirects
+            // a reference, a chosen symbol may carry another step's number.
+            if sym.kind.isChosen, sym.op != 0 {
                 let isId = sym.kind == .chosenId
                 let f = isId ? repro.semantics.transferAccount.idFormat : repro.semantics.transferAccount.passwordFormat
                 out.append(
-                    "\(sym)=$(gen '\(Self.classPrefix(f))' '\(String(f == .disabled ? CredentialFormat.digitsLowerUpper.alphabet : f.alphabet))')"
+                    ": \"${\(sym):=$(gen '\(Self.classPrefix(f))' '\(String(f == .disabled ? CredentialFormat.digitsLowerUpper.alphabet : f.alphabet))')}\""
                 )
             }
             subst.append((v, placeholder(sym)))

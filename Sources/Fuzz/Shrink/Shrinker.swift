@@ -235,7 +235,8 @@ public struct Shrinker: Sendable {
         let budget: Int
         var attempts = 0
         var accepted: [[Op]] = []
-        var tried: Set<[Int]> = []
+        /// Whole steps, not their ids: a redirected candidate has the ids of one tried before.
+        var tried: Set<[Op]> = []
         var exhausted: Bool { attempts >= budget || ContinuousClock.now >= deadline }
         mutating func salt(_ tag: String) -> String {
             attempts += 1
@@ -244,7 +245,7 @@ public struct Shrinker: Sendable {
     }
 
     func fails(_ c: [Op], _ s: inout Search) async -> Bool {
-        guard !c.isEmpty, !s.exhausted, s.tried.insert(c.map(\.id)).inserted else { return false }
+        guard !c.isEmpty, !s.exhausted, s.tried.insert(c).inserted else { return false }
         guard await runner.isMeaningful(c) else {
             log?("meaningless \(c.map(\.id))")
             return false
