@@ -9,10 +9,11 @@
 #
 # Environment (defaults):
 #   PARTS="players cpu"
-#   ARRIVALS=1000      players part: new player sessions per second (open model)
-#   THINK_MIN=100s THINK_MAX=110s   players part: think time between a player's two operations,
-#                      so each player stays alive ~105 s and ARRIVALS x 105 s are alive at once
-#   PLAYERS_DURATION=115s
+#   ARRIVALS=1700 ARRIVAL_SECONDS=60   players part: new player sessions per second (open
+#                      model) for that long, then none
+#   THINK=60s          players part: think time between each player's two operations, so every
+#                      player stays alive ~60 s and ~ARRIVALS x 60 are alive at once (at ~60 s);
+#                      the run lasts ARRIVAL_SECONDS + THINK + 6 s so every second operation runs
 #   RATE=1500          cpu part: operations per second handed to a pool of players
 #   CPU_DURATION=30s
 #   BIN                a gbfuzz binary to measure instead of building this tree
@@ -21,10 +22,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PARTS=${PARTS:-players cpu}
-ARRIVALS=${ARRIVALS:-1000}
-THINK_MIN=${THINK_MIN:-100s}
-THINK_MAX=${THINK_MAX:-110s}
-PLAYERS_DURATION=${PLAYERS_DURATION:-115s}
+ARRIVALS=${ARRIVALS:-1700}
+ARRIVAL_SECONDS=${ARRIVAL_SECONDS:-60}
+THINK=${THINK:-60s}
 RATE=${RATE:-1500}
 CPU_DURATION=${CPU_DURATION:-30s}
 [[ -x /usr/bin/time ]] || apt-get install -y -qq time >/dev/null
@@ -89,12 +89,12 @@ rss_mib = field("Maximum resident set size (kbytes)") / 1024
 cpu_s = field("User time (seconds)") + field("System time (seconds)")
 tot = s["totals"]
 req = tot["requests"]
-peak = int(s["configuration"].get("engine.peak_sessions", "0"))
+peak = int(s["config"].get("engine.peak_sessions", "0"))
 print(f"{name}: exit {status}; {req} requests in {s['duration_s']:.1f} s = {tot['throughput_rps']:.0f}/s; "
       f"peak players alive {peak}; max RSS {rss_mib:.0f} MiB"
       + (f" = {rss_mib * 1024 / peak:.1f} KiB per player" if peak else "")
       + f"; harness CPU {cpu_s:.1f} s = {cpu_s / max(req, 1) * 1e6:.0f} us per request; "
-      f"late starts {s['configuration'].get('engine.late_starts')}; transport errors {tot['transport_errors']}; "
+      f"late starts {s['config'].get('engine.late_starts')}; transport errors {tot['transport_errors']}; "
       f"violations {s['violations']['count']}")
 PY
 }
@@ -103,10 +103,13 @@ echo "bench-scale: $(nproc) cores, $(uname -sr), $(grep -m1 'model name' /proc/c
 for part in $PARTS; do
     case $part in
     players)
+        # A session whose next operation would fall after the end of the run ends early, so
+        # arrivals stop THINK before the end: every player then lives its whole THINK.
         profile "$WORK/players.yaml" "model: open" "arrival: sessions" "sessionOperations: 2" \
-            "rate: $ARRIVALS" "thinkTime: {min: $THINK_MIN, max: $THINK_MAX}" "maxPlayers: 200000" \
-            "maxInFlight: 512" "gracefulStop: 2s"
-        measure players "$WORK/players.yaml" "$PLAYERS_DURATION"
+            "thinkTime: $THINK" "maxPlayers: 1000000" "maxInFlight: 512" "gracefulStop: 5s" "stages:" \
+            "  - {duration: 1s, target: $ARRIVALS}" "  - {duration: $((ARRIVAL_SECONDS - 1))s, target: $ARRIVALS}" \
+            "  - {duration: 1s, target: 0}"
+        measure players "$WORK/players.yaml" "$((ARRIVAL_SECONDS + ${THINK%s} + 6))s"
         ;;
     cpu)
         profile "$WORK/cpu.yaml" "model: open" "arrival: operations" "rate: $RATE" "maxPlayers: 2000" \

@@ -23,12 +23,13 @@ extension LoadEngine {
                 }
                 await sleepUntil(min(deadline, .now + .milliseconds(50)))
             } while !control.isStopped && !Task.isCancelled && ContinuousClock.now < deadline
-            await drain(busy: { control.liveSessions > 0 }) { group.cancelAll() }
+            await drain(busy: { control.sessionsBusy }) { group.cancelAll() }
         }
     }
 
     private func closedPlayer(index: Int, deadline: ContinuousClock.Instant, crew: Crew) async {
-        var session = workload.makeSession(index: index)
+        // Boxed: see ``SessionBox`` (what a sleeping session costs).
+        let box = SessionBox(workload.makeSession(index: index))
         var think = ThinkTime(range: spec.thinkTime, seed: seed, player: index)
         var intended = ContinuousClock.now
         var retired = false
@@ -38,13 +39,13 @@ extension LoadEngine {
                 break
             }
             guard control.claimOperation() else { break }
-            guard let next = await step(&session, intended: intended, deadline: deadline, think: &think, limiter: nil)
+            guard let next = await step(&box.session, intended: intended, deadline: deadline, think: &think, limiter: nil)
             else { break }
             intended = next
         }
         if !retired { crew.live.wrappingSubtract(1, ordering: .relaxed) }
         control.sessionEnded()
-        await workload.sessionEnded(session, index: index)
+        await workload.sessionEnded(box.session, index: index)
     }
 }
 

@@ -6,45 +6,62 @@ extension LoadEngine {
     func runOpenSessions(start: ContinuousClock.Instant) async {
         let sessions = InFlightLimiter(limit: spec.maxPlayers)
         let requests = InFlightLimiter(limit: spec.maxInFlight)
-        await withDiscardingTaskGroup { group in
-            var index = 0
-            await forEachArrival(start: start) { intended in
-                guard await sessions.acquire() else { return false }
-                let i = index
-                index += 1
-                control.sessionStarted()
-                group.addTask {
-                    await self.openSession(
-                        index: i,
-                        firstIntended: intended,
-                        deadline: start + duration,
-                        limiter: requests
-                    )
-                    sessions.release()
+        // Up to `maxPlayers` sessions live at once (100,000 and more): spread over many groups.
+        // Each session's closure lives as long as the session: it captures the engine by
+        // reference, not this struct (~500 bytes per player).
+        let engine = EngineReference(self)
+        await TaskSpreader.run(
+            width: Self.spreadWidth,
+            arrivals: { group in
+                var index = 0
+                await forEachArrival(start: start) { intended in
+                    guard await sessions.acquire() else { return false }
+                    let i = index
+                    index += 1
+                    control.sessionStarted()
+                    group.addTask {
+                        await engine.value.openSession(
+                            index: i,
+                            firstIntended: intended,
+                            deadline: start + duration,
+                            limiter: requests
+                        )
+                        sessions.release()
+                    }
+                    return true
                 }
-                return true
-            }
-            await drain(busy: { control.liveSessions > 0 }) { group.cancelAll() }
-        }
+                // Arrivals can end early (a last stage at rate 0): sessions may still have
+                // operations due before the end of the run, so drain only from then on.
+                let deadline = start + duration
+                while !control.isStopped, !Task.isCancelled, control.liveSessions > 0, ContinuousClock.now < deadline {
+                    await sleepUntil(min(deadline, .now + .milliseconds(50)))
+                }
+            },
+            drain: { cancelAll in await drain(busy: { control.sessionsBusy }, cancel: cancelAll) }
+        )
     }
 
-    private func openSession(
+    /// Task groups the open model's sessions are spread over (``TaskSpreader``).
+    static var spreadWidth: Int { 128 }
+
+    fileprivate func openSession(
         index: Int,
         firstIntended: ContinuousClock.Instant,
         deadline: ContinuousClock.Instant,
         limiter: InFlightLimiter
     ) async {
-        var session = workload.makeSession(index: index)
+        // Boxed: see ``SessionBox`` (what a sleeping session costs).
+        let box = SessionBox(workload.makeSession(index: index))
         var think = ThinkTime(range: spec.thinkTime, seed: seed, player: index)
         var intended = firstIntended
         for _ in 0..<spec.sessionOperations {
             guard control.claimOperation(),
-                let next = await step(&session, intended: intended, deadline: deadline, think: &think, limiter: limiter)
+                let next = await step(&box.session, intended: intended, deadline: deadline, think: &think, limiter: limiter)
             else { break }
             intended = next
         }
         control.sessionEnded()
-        await workload.sessionEnded(session, index: index)
+        await workload.sessionEnded(box.session, index: index)
     }
 
     /// Open model, operation arrivals: operations arrive at the scheduled rate and go to an idle
@@ -97,4 +114,10 @@ extension LoadEngine {
             offset = schedule.nextArrival(after: at, limit: duration)
         }
     }
+}
+
+/// One engine shared by many session closures (see ``LoadEngine/runOpenSessions(start:)``).
+final class EngineReference<W: Workload>: Sendable {
+    let value: LoadEngine<W>
+    init(_ value: LoadEngine<W>) { self.value = value }
 }

@@ -70,14 +70,32 @@ public struct LoadEngine<W: Workload>: Sendable {
         limiter: InFlightLimiter?
     ) async -> ContinuousClock.Instant? {
         guard intended < deadline else { return nil }
-        await sleepUntil(intended)
+        if intended > .now {
+            // One timer per think, not a polling loop: with 100,000 sessions thinking, waking
+            // each every 100 ms to look at the stop flag cost more CPU than the requests. A stop
+            // reaches a thinking session through cancellation (``RunControl/sessionsBusy``).
+            control.thinkBegan()
+            try? await Task.sleep(until: intended, clock: .continuous)
+            control.thinkEnded()
+        }
         if control.isStopped || Task.isCancelled { return nil }
         if let limiter, !(await limiter.acquire()) { return nil }
         defer { limiter?.release() }
-        guard !Task.isCancelled, let op = await session.performNext() else { return nil }
+        guard !Task.isCancelled, let op = await Self.perform(&session) else { return nil }
         if op.sent - intended > spec.lateTolerance { control.countLateStart() }
         sink.record(op, intendedStart: intended)
         return op.completed + think.next()
+    }
+
+    /// Runs the session's next operation in a child task of its own. A task keeps the memory
+    /// its deepest call needed (the runtime's task allocator holds on to its slabs), and an
+    /// operation's call chain (generator, oracle, encoding, transport) is deep: kept by every
+    /// sleeping session, that was ~80 KiB per player. The child's memory goes when it ends.
+    static func perform(_ session: inout W.Session) async -> PerformedOperation? {
+        let box = SessionBox(session)
+        let op = await Task { await box.performNext() }.valueCancellingWithCaller
+        session = box.session
+        return op
     }
 
     /// Sleeps until `instant` in slices, waking early when the run stops.
@@ -132,5 +150,15 @@ struct ThinkTime: Sendable {
         let unit = Double(z >> 11) / Double(1 << 53)
         let span = (range.upperBound - range.lowerBound).seconds
         return range.lowerBound + .nanoseconds(Int64(unit * span * 1e9))
+    }
+}
+
+extension Task where Failure == Never {
+    /// The task's value; cancelling the waiting task cancels this one (an unstructured task
+    /// does not inherit cancellation).
+    var valueCancellingWithCaller: Success {
+        get async {
+            await withTaskCancellationHandler { await value } onCancel: { cancel() }
+        }
     }
 }

@@ -10,6 +10,7 @@ public final class RunControl: Sendable {
     private let live = Atomic<Int>(0)
     private let peak = Atomic<Int>(0)
     private let inFlight = Atomic<Int>(0)
+    private let thinking = Atomic<Int>(0)
     /// Operation budget; `Int.max` for none.
     public let maxOperations: Int
 
@@ -57,4 +58,16 @@ public final class RunControl: Sendable {
     public func operationEnded() { inFlight.wrappingSubtract(1, ordering: .relaxed) }
     public var operationsInFlight: Int { inFlight.load(ordering: .relaxed) }
     public var peakSessions: Int { peak.load(ordering: .relaxed) }
+
+    /// Sessions sleeping through their think time (no request in flight): a stopped run cancels
+    /// them at once instead of waiting for them to wake.
+    public func thinkBegan() { thinking.wrappingAdd(1, ordering: .relaxed) }
+    public func thinkEnded() { thinking.wrappingSubtract(1, ordering: .relaxed) }
+    public var sessionsThinking: Int { thinking.load(ordering: .relaxed) }
+
+    /// Sessions that still have work to finish before the run may end: all live ones, or after a
+    /// stop only those not sleeping (a woken session of a stopped run does nothing).
+    public var sessionsBusy: Bool {
+        liveSessions - (isStopped ? sessionsThinking : 0) > 0
+    }
 }
