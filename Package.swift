@@ -137,7 +137,11 @@ let package = Package(
         ),
 
         // MARK: Tests (Swift Testing)
-        .testTarget(name: "TransportTests", dependencies: ["Transport", "GBFuzzTestKit"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TransportTests",
+            dependencies: ["Transport", "GBFuzzTestKit"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "ProtocolTests", dependencies: ["Protocol", "Transport"], swiftSettings: swiftSettings),
         .testTarget(name: "ModelTests", dependencies: ["Model", "Protocol"], swiftSettings: swiftSettings),
         .testTarget(

@@ -33,23 +33,10 @@ if [[ -z "${BIN:-}" ]]; then
     BIN="$(swift build -c release --show-bin-path)/gbfuzz"
 fi
 WORK="$(mktemp -d)"
-PID=""
-stop() { if [[ -n "$PID" ]]; then kill -INT "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; PID=""; fi; }
-trap 'stop; rm -rf "$WORK"' EXIT
-
-start_server() {
-    stop
-    local log="$WORK/serve-$RANDOM$RANDOM.log"
-    "$BIN" serve --port 0 --db "$WORK/scale-$RANDOM$RANDOM.sqlite" >"$log" 2>&1 &
-    PID=$!
-    URL=""
-    for _ in $(seq 1 300); do
-        local first; first="$(head -n 1 "$log" 2>/dev/null || true)"
-        if [[ "$first" == "listening on http://"* ]]; then URL="${first#listening on }"; return; fi
-        sleep 0.1
-    done
-    echo "server did not start"; cat "$log"; exit 1
-}
+PRIO=()
+# shellcheck source=lib/serve.sh
+source scripts/lib/serve.sh
+trap 'stop_server; rm -rf "$WORK"' EXIT
 
 # profile FILE MODEL-LINES: a light login-heavy mix, no adversarial moves, no audit, no shrinking
 # (both would measure the checker's end-of-run work, not the load).
@@ -74,7 +61,7 @@ measure() {
     local status=0
     /usr/bin/time -v -o "$WORK/time.txt" "$BIN" run "$prof" --target "$URL" --duration "$duration" \
         --seed 1 --out "$out" --progress plain >"$WORK/run.log" 2>&1 || status=$?
-    stop
+    stop_server
     if [[ ! -f "$out/summary.json" ]]; then
         echo "$name: no summary (exit $status)"; tail -20 "$WORK/run.log"; exit 1
     fi

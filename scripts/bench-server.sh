@@ -40,29 +40,9 @@ if [[ -z "${BIN:-}" ]]; then
     BIN="$(swift build -c release --show-bin-path)/gbfuzz"
 fi
 WORK="$(mktemp -d)"
-PID=""
-stop() { if [[ -n "$PID" ]]; then kill -INT "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; PID=""; fi; }
-trap 'stop; rm -rf "$WORK"' EXIT
-
-# start_server [config]: starts gbfuzz serve on a fresh database, sets URL.
-start_server() {
-    stop
-    local args=(serve --port 0 --db "$WORK/bench-$RANDOM$RANDOM.sqlite")
-    [[ $# -gt 0 ]] && args+=(--config "$1")
-    # shellcheck disable=SC2206
-    args+=($SERVER_ARGS)
-    # A new log per server: reading a reused one could find the previous server's address.
-    local log="$WORK/serve-$RANDOM$RANDOM.log"
-    "${PRIO[@]}" "$BIN" "${args[@]}" >"$log" 2>&1 &
-    PID=$!
-    URL=""
-    for _ in $(seq 1 300); do
-        local first; first="$(head -n 1 "$log" 2>/dev/null || true)"
-        if [[ "$first" == "listening on http://"* ]]; then URL="${first#listening on }"; return; fi
-        sleep 0.1
-    done
-    echo "server did not start"; cat "$log"; exit 1
-}
+# shellcheck source=lib/serve.sh
+source scripts/lib/serve.sh
+trap 'stop_server; rm -rf "$WORK"' EXIT
 
 SUMMARY="$WORK/summary.txt"
 : >"$SUMMARY"
@@ -113,7 +93,7 @@ for round in $(seq 1 "$ROUNDS"); do
         esac
     done
 done
-stop
+stop_server
 echo
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-34s %12s %10s %10s %s\n' "scenario" "requests/s" "p50" "p99" "ok/total"

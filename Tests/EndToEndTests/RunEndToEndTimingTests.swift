@@ -20,7 +20,10 @@ struct RunEndToEndTimingTests {
         #expect(summary.totals.requests > 100)
         #expect(summary.totals.transportErrors == 0)
         for file in ["summary.json", "latency.hlog", "service.hlog", "report.html", "junit.xml"] {
-            #expect(FileManager.default.fileExists(atPath: outcome.directory.appendingPathComponent(file).path), "\(file)")
+            #expect(
+                FileManager.default.fileExists(atPath: outcome.directory.appendingPathComponent(file).path),
+                "\(file)"
+            )
         }
         let json = try E2E.summaryJSON(outcome.directory)
         #expect(json["schema"] as? String == "gbfuzz.summary/1")

@@ -1,8 +1,8 @@
-import Synchronization
 import Fuzz
 import Model
 import Protocol
 import ReferenceServer
+import Synchronization
 import Transport
 
 /// A reference server on an ephemeral loopback port with the curl transport in front of it.

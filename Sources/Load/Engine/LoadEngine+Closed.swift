@@ -39,7 +39,8 @@ extension LoadEngine {
                 break
             }
             guard control.claimOperation() else { break }
-            guard let next = await step(&box.session, intended: intended, deadline: deadline, think: &think, limiter: nil)
+            guard
+                let next = await step(&box.session, intended: intended, deadline: deadline, think: &think, limiter: nil)
             else { break }
             intended = next
         }

@@ -56,7 +56,13 @@ extension LoadEngine {
         var intended = firstIntended
         for _ in 0..<spec.sessionOperations {
             guard control.claimOperation(),
-                let next = await step(&box.session, intended: intended, deadline: deadline, think: &think, limiter: limiter)
+                let next = await step(
+                    &box.session,
+                    intended: intended,
+                    deadline: deadline,
+                    think: &think,
+                    limiter: limiter
+                )
             else { break }
             intended = next
         }

@@ -158,7 +158,11 @@ extension Task where Failure == Never {
     /// does not inherit cancellation).
     var valueCancellingWithCaller: Success {
         get async {
-            await withTaskCancellationHandler { await value } onCancel: { cancel() }
+            await withTaskCancellationHandler {
+                await value
+            } onCancel: {
+                cancel()
+            }
         }
     }
 }

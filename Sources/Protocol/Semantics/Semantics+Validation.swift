@@ -17,21 +17,35 @@ extension Semantics {
         func check(_ ok: Bool, _ key: String, _ message: String) {
             if !ok { out.append(SemanticsProblem(key: key, message: message)) }
         }
-        check(!appId.isEmpty && appId.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") },
-            "appId", "must be non-empty letters, digits, - or _")
+        check(
+            !appId.isEmpty && appId.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") },
+            "appId",
+            "must be non-empty letters, digits, - or _"
+        )
         check(!idp.codes.isEmpty, "idp.codes", "must list at least one IdP code")
         check(Set(idp.codes).count == idp.codes.count, "idp.codes", "must not repeat a code")
-        check(idp.codes.allSatisfy { !$0.rawValue.isEmpty && !$0.rawValue.contains(":") && !$0.rawValue.contains("/") },
-            "idp.codes", "codes must be non-empty and contain no ':' or '/'")
+        check(
+            idp.codes.allSatisfy { !$0.rawValue.isEmpty && !$0.rawValue.contains(":") && !$0.rawValue.contains("/") },
+            "idp.codes",
+            "codes must be non-empty and contain no ':' or '/'"
+        )
         check(!idp.lineRegions.isEmpty, "idp.lineRegions", "must list at least one region")
         check(tokens.lifetimeSeconds >= 1, "tokens.lifetimeSeconds", "must be at least 1")
-        let add: Set<ResultCode> = [.addMappingCannotAddGuestIdP, .addMappingAlreadyHasSameIdP,
-            .addMappingAlreadyMappedToOtherMember]
-        check(mapping.addPrecedence.count == 3 && Set(mapping.addPrecedence) == add,
-            "mapping.addPrecedence", "must be an order of 3305, 3303, 3302")
+        let add: Set<ResultCode> = [
+            .addMappingCannotAddGuestIdP, .addMappingAlreadyHasSameIdP,
+            .addMappingAlreadyMappedToOtherMember,
+        ]
+        check(
+            mapping.addPrecedence.count == 3 && Set(mapping.addPrecedence) == add,
+            "mapping.addPrecedence",
+            "must be an order of 3305, 3303, 3302"
+        )
         let remove: Set<ResultCode> = [.removeMappingLastMappedIdP, .removeMappingLoggedInIdP]
-        check(mapping.removePrecedence.count == 2 && Set(mapping.removePrecedence) == remove,
-            "mapping.removePrecedence", "must be an order of 3402, 3403")
+        check(
+            mapping.removePrecedence.count == 2 && Set(mapping.removePrecedence) == remove,
+            "mapping.removePrecedence",
+            "must be an order of 3402, 3403"
+        )
         check(mapping.forcingTicketLifetimeSeconds >= 1, "mapping.forcingTicketLifetimeSeconds", "must be at least 1")
         check((1...30).contains(withdrawal.gracePeriodDays), "withdrawal.gracePeriodDays", "must be 1…30")
         check(transferAccount.idFormat != .disabled, "transferAccount.idFormat", "an id cannot be disabled")
