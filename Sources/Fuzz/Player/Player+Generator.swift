@@ -25,7 +25,7 @@ extension Player {
         var op = Op(id: opId, action: action)
         let st = belief.primary
         for s in action.references { if let v = st.value(of: s) { op.values[s] = v } }
-        if case .renewTransferAccount(_, _, .manual(let i, let p)) = action {
+        if case .renewTransferAccount(_, let arg, .manual(let i, let p)) = action {
             let sem = configuration.semantics.transferAccount
             for (m, isId) in [(i, true), (p, false)] {
                 if case .fresh(let s) = m {
@@ -33,7 +33,12 @@ extension Player {
                     op.values[s] = identities.chosen(f == .disabled ? .digitsLowerUpper : f, s.description, op: opId)
                 }
             }
-            if let a = currentTA(st), let ta = st.transferAccounts[a] {
+            // The account the renew acts on is its token's user's, as the model reads it: with
+            // two users holding TransferAccounts, "the first session's" sent the other one's
+            // password as "current" (a false T7 the 10-minute soak found).
+            if case .token(let t) = arg, let user = st.tokens[t]?.user, let a = st.users[user]?.transferAccount,
+                let ta = st.transferAccounts[a]
+            {
                 op.values[PlannedOperation.currentIdKey] = st.value(of: ta.id)
                 op.values[PlannedOperation.currentPasswordKey] = st.value(of: ta.password)
             }
@@ -106,10 +111,6 @@ extension Player {
     var staleTokens: [Sym] {
         let st = belief.primary
         return st.tokens.keys.filter { st.value(of: $0) != nil && st.tokens[$0]!.revoked != nil }.sorted()
-    }
-
-    func currentTA(_ st: ModelState) -> Sym? {
-        sessions.lazy.compactMap { st.users[$0.user]?.transferAccount }.first
     }
 
     mutating func pickSession(where ok: (ModelState, Session) -> Bool = { _, _ in true }) -> Session? {
