@@ -1,9 +1,14 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Module boundaries follow DESIGN.md §2: dependencies point down this list, never back up.
-// CCurl/CZlib -> Transport -> Protocol -> Model -> Fuzz -> Load -> Report; ReferenceServer sits
-// beside the harness (it shares only the wire types in Protocol); gbfuzz sees everything.
+// One run is one pipeline, and the targets show it (docs/ARCHITECTURE.md):
+//
+//   plan (profile → run plan) → engine (load, recording) → checking (fuzz players, audit, shrinking)
+//   → results (summary, thresholds, .hlog, HTML, JUnit)
+//
+// Dependencies point down this file and never back up. Each target declares exactly the modules its
+// sources import (scripts/lint.sh checks it); everything is `package` access, since the only product
+// is the executable.
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
@@ -18,8 +23,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
@@ -39,6 +45,9 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
 
+        // MARK: Vocabulary every stage shares: the PRNG, stable hashing, durations, exit statuses.
+        .target(name: "Basics", swiftSettings: swiftSettings),
+
         // MARK: I/O: HTTP over libcurl. Knows nothing of Gamebase.
         .target(
             name: "Transport",
@@ -46,7 +55,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // MARK: Wire protocol: codes, envelope, value objects, IdP tokens, typed client.
+        // MARK: Wire protocol: codes, envelope, dates, knobs, IdP tokens, the typed client.
         .target(
             name: "Protocol",
             dependencies: [
@@ -56,70 +65,85 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: What users write: strict YAML walking (file, line, key in every error), the knob reader.
+        .target(
+            name: "Config",
+            dependencies: [
+                "Basics", "Protocol",
+                .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Pure core: the reference model of Gamebase semantics.
         .target(
             name: "Model",
-            dependencies: ["Protocol"],
+            dependencies: ["Basics", "Protocol"],
             swiftSettings: swiftSettings
         ),
 
-        // MARK: Pure core + drivers: generator, oracle, shrinker, reproducers.
+        // MARK: Engine: load models, scheduling, the recorder. Knows nothing of Gamebase.
         .target(
-            name: "Fuzz",
+            name: "Engine",
             dependencies: [
-                "Model", "Protocol", "Transport",
-                .product(name: "Collections", package: "swift-collections"),
+                "Basics",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: swiftSettings
         ),
 
-        // MARK: Load engine, scheduling, recorder, profiles.
+        // MARK: Checking: the fuzz workload (generator + oracle), collector, audit, shrinker, reproducers.
         .target(
-            name: "Load",
+            name: "Fuzz",
+            dependencies: ["Basics", "Engine", "Model", "Protocol", "Transport"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Plan: profile → run plan (load spec, fuzz configuration, thresholds, overrides).
+        .target(
+            name: "Plan",
             dependencies: [
-                "Fuzz", "Model", "Protocol", "Transport",
-                .product(name: "Histogram", package: "hdrhistogram-swift"),
+                "Basics", "Config", "Engine", "Fuzz", "Model", "Protocol",
                 .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: swiftSettings
         ),
 
-        // MARK: Outputs: summary JSON, .hlog, HTML, JUnit, terminal.
+        // MARK: Results: summary, threshold evaluation, .hlog, HTML, JUnit, terminal.
         .target(
-            name: "Report",
+            name: "Results",
             dependencies: [
-                "Load", "Fuzz", "CZlib",
+                "Basics", "CZlib", "Engine", "Plan",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: swiftSettings
         ),
 
-        // MARK: The embedded Gamebase-compatible reference server.
+        // MARK: The embedded Gamebase-compatible reference server (beside the pipeline).
         .target(
             name: "ReferenceServer",
             dependencies: [
-                "Protocol",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                "Config", "Protocol",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Yams", package: "Yams"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Yams", package: "Yams"),
             ],
             resources: [.copy("Resources/openapi.yaml")],
             swiftSettings: swiftSettings
         ),
 
-        // MARK: One run end to end (target, load, audit, shrinking, outputs), behind `gbfuzz run`.
+        // MARK: One run end to end (target, probe, engine, audit, shrinking, outputs), and replay.
         .target(
             name: "Runner",
-            dependencies: ["Load", "Report", "Fuzz", "Model", "Protocol", "Transport", "ReferenceServer"],
-            swiftSettings: swiftSettings
-        ),
-
-        // MARK: Test kit: helpers shared by test targets (a loopback HTTP server for tests).
-        .target(
-            name: "GBFuzzTestKit",
-            dependencies: ["Transport"],
+            dependencies: [
+                "Basics", "Engine", "Fuzz", "Model", "Plan", "Protocol", "ReferenceServer", "Results", "Transport",
+            ],
             swiftSettings: swiftSettings
         ),
 
@@ -127,49 +151,72 @@ let package = Package(
         .executableTarget(
             name: "gbfuzz",
             dependencies: [
-                "Transport", "Protocol", "Model", "Fuzz", "Load", "Report", "ReferenceServer", "Runner",
+                "Basics", "Engine", "Plan", "Protocol", "ReferenceServer", "Results", "Runner", "Transport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Test kit: helpers shared by the test targets.
+        .target(
+            name: "GBFuzzTestKit",
+            dependencies: ["Basics", "Engine", "Fuzz", "Protocol", "ReferenceServer", "Transport"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Tests (Swift Testing)
+        .testTarget(name: "BasicsTests", dependencies: ["Basics"], swiftSettings: swiftSettings),
         .testTarget(
             name: "TransportTests",
-            dependencies: ["Transport", "GBFuzzTestKit"],
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(name: "ProtocolTests", dependencies: ["Protocol", "Transport"], swiftSettings: swiftSettings),
-        .testTarget(name: "ModelTests", dependencies: ["Model", "Protocol"], swiftSettings: swiftSettings),
-        .testTarget(
-            name: "FuzzTests",
-            dependencies: ["Fuzz", "Model", "Protocol", "Transport", "ReferenceServer"],
+            dependencies: ["Basics", "GBFuzzTestKit", "Transport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "LoadTests",
+            name: "ProtocolTests",
+            dependencies: ["GBFuzzTestKit", "Protocol", "Transport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "ModelTests", dependencies: ["Basics", "Model", "Protocol"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "EngineTests",
             dependencies: [
-                "Load", "Fuzz", "Transport", "ReferenceServer", "GBFuzzTestKit",
+                "Basics", "Engine", "GBFuzzTestKit", "Transport",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "ReportTests",
-            dependencies: ["Report", "Load", .product(name: "Histogram", package: "hdrhistogram-swift")],
+            name: "FuzzTests",
+            dependencies: [
+                "Basics", "Engine", "Fuzz", "GBFuzzTestKit", "Model", "Protocol", "ReferenceServer", "Transport",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PlanTests",
+            dependencies: ["Basics", "Config", "Engine", "Fuzz", "Plan", "Protocol", "ReferenceServer"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ResultsTests",
+            dependencies: [
+                "Basics", "Engine", "Plan", "Results",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "ReferenceServerTests",
-            dependencies: ["ReferenceServer", "Protocol", "Transport"],
+            dependencies: ["Config", "GBFuzzTestKit", "Protocol", "ReferenceServer", "Transport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["Runner", "Fuzz", "Model", "Load", "Report", "ReferenceServer", "Protocol", "Transport"],
+            dependencies: [
+                "Basics", "Engine", "Fuzz", "GBFuzzTestKit", "Model", "Plan", "Protocol", "ReferenceServer", "Results",
+                "Runner", "Transport",
+            ],
             swiftSettings: swiftSettings
         ),
     ]

@@ -9,17 +9,17 @@ import Glibc
 /// A small HTTP/1.1 server for tests (transport, load engine): POSIX sockets, one thread per connection, keep-alive,
 /// Content-Length bodies, and a handler that decides per request what the server does.
 /// Binds 127.0.0.1 on an ephemeral port.
-public final class TestHTTPServer: Sendable {
+package final class TestHTTPServer: Sendable {
     /// A parsed request as the server saw it.
-    public struct Request: Sendable {
-        public var method: String
-        public var target: String
-        public var headers: HTTPHeaders
-        public var body: [UInt8]
+    package struct Request: Sendable {
+        package var method: String
+        package var target: String
+        package var headers: HTTPHeaders
+        package var body: [UInt8]
     }
 
     /// What the server does with one request.
-    public indirect enum Reply: Sendable {
+    package indirect enum Reply: Sendable {
         /// A normal response; `close` adds `Connection: close` and closes after writing.
         case respond(status: Int, headers: [HTTPHeader], body: [UInt8], close: Bool)
         /// Waits, then does the inner reply.
@@ -32,14 +32,14 @@ public final class TestHTTPServer: Sendable {
         case raw([UInt8])
     }
 
-    public typealias Handler = @Sendable (Request) -> Reply
+    package typealias Handler = @Sendable (Request) -> Reply
 
-    public let port: UInt16
-    public var baseURL: String { "http://127.0.0.1:\(port)" }
+    package let port: UInt16
+    package var baseURL: String { "http://127.0.0.1:\(port)" }
     /// Connections accepted so far.
-    public var acceptedConnections: Int { accepted.load(ordering: .acquiring) }
+    package var acceptedConnections: Int { accepted.load(ordering: .acquiring) }
     /// Requests fully read so far.
-    public var requestsReceived: Int { received.load(ordering: .acquiring) }
+    package var requestsReceived: Int { received.load(ordering: .acquiring) }
 
     private let listener: Int32
     private let handler: Handler
@@ -48,7 +48,7 @@ public final class TestHTTPServer: Sendable {
     private let connections = Mutex<Set<Int32>>([])
     private let stopped = Atomic<Bool>(false)
 
-    public init(handler: @escaping Handler) throws {
+    package init(handler: @escaping Handler) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ServerError("socket: \(errno)") }
         var one: Int32 = 1
@@ -77,7 +77,7 @@ public final class TestHTTPServer: Sendable {
     }
 
     /// Stops accepting and closes every open connection (unblocking their threads).
-    public func stop() {
+    package func stop() {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
@@ -165,7 +165,7 @@ public final class TestHTTPServer: Sendable {
     }
 }
 
-public struct ServerError: Error, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+package struct ServerError: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }

@@ -11,9 +11,9 @@ import UnixSignals
 ///
 /// Embed it with ``start(_:)`` (tests and `gbfuzz run` without `--target`), or run it until
 /// SIGINT/SIGTERM with ``run(_:onListening:)`` (`gbfuzz serve`).
-public enum ReferenceServer {
+package enum ReferenceServer {
     /// Starts a server and returns once it accepts connections.
-    public static func start(_ configuration: ServerConfiguration) async throws -> RunningServer {
+    package static func start(_ configuration: ServerConfiguration) async throws -> RunningServer {
         let (database, removeOnShutdown) = try openDatabase(configuration)
         let (ports, portSink) = AsyncStream<Int>.makeStream()
         let app = makeApplication(configuration, database: database) { port in
@@ -27,7 +27,7 @@ public enum ReferenceServer {
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else {
             _ = await task.result
-            throw ConfigError(.invalidValue, "the server stopped before it was listening")
+            throw ServerStartError("the server stopped before it was listening")
         }
         return RunningServer(
             host: configuration.host,
@@ -41,7 +41,7 @@ public enum ReferenceServer {
     }
 
     /// Runs a server until SIGINT or SIGTERM; `onListening` gets `http://HOST:PORT` once bound.
-    public static func run(
+    package static func run(
         _ configuration: ServerConfiguration,
         onListening: @escaping @Sendable (String) -> Void
     ) async throws {
@@ -60,7 +60,7 @@ public enum ReferenceServer {
     }
 
     /// The OpenAPI document the server serves at `/openapi.yaml`.
-    public static var openAPIDocument: String? {
+    package static var openAPIDocument: String? {
         guard let url = Bundle.module.url(forResource: "openapi", withExtension: "yaml") else { return nil }
         return try? String(contentsOf: url, encoding: .utf8)
     }

@@ -1,10 +1,10 @@
 import ServiceLifecycle
 
 /// A reference server started in-process by ``ReferenceServer/start(_:)``.
-public final class RunningServer: Sendable {
-    public let host: String
+package final class RunningServer: Sendable {
+    package let host: String
     /// The bound port (the real one when the configuration asked for 0).
-    public let port: Int
+    package let port: Int
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
     private let cleanup: @Sendable () -> Void
@@ -24,11 +24,11 @@ public final class RunningServer: Sendable {
     }
 
     /// `http://HOST:PORT`.
-    public var baseURL: String { "http://\(host):\(port)" }
+    package var baseURL: String { "http://\(host):\(port)" }
 
     /// Stops accepting connections, finishes in-flight requests, closes the database and deletes
     /// a temporary database file.
-    public func shutdown() async {
+    package func shutdown() async {
         await group.triggerGracefulShutdown()
         _ = await task.result
         cleanup()

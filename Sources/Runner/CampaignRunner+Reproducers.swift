@@ -1,7 +1,9 @@
 import Foundation
 import Fuzz
-import Load
+import Engine
 import Model
+import Plan
+import Results
 
 extension CampaignRunner {
     /// Shrinks up to `maxShrinks` violations (distinct rules first), writes every reproducer to

@@ -1,20 +1,22 @@
+import Basics
+import Engine
 import Foundation
 import Fuzz
-import Load
 import Model
+import Plan
 import Protocol
-import Report
+import Results
 
 /// Runs one campaign end to end: target, load with model-checked fuzz players, audit, shrinking,
 /// outputs, exit code. `gbfuzz run` is a thin wrapper around it.
-public struct CampaignRunner: Sendable {
-    public var plan: RunPlan
+package struct CampaignRunner: Sendable {
+    package var plan: RunPlan
     /// Where messages for the user go (standard error by default).
-    public var say: @Sendable (String) -> Void
+    package var say: @Sendable (String) -> Void
     /// Where the live progress and the final table go (standard output by default).
-    public var print: @Sendable (String) -> Void
+    package var print: @Sendable (String) -> Void
 
-    public init(
+    package init(
         plan: RunPlan,
         say: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
         print: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
@@ -25,17 +27,18 @@ public struct CampaignRunner: Sendable {
     }
 
     /// The outcome of a run.
-    public struct Outcome: Sendable {
-        public var exit: RunExit
-        public var summary: RunSummary?
-        public var directory: URL
+    package struct Outcome: Sendable {
+        package var exit: ExitStatus
+        package var summary: RunSummary?
+        package var directory: URL
         /// The violations found, with their reproducers when written.
-        public var violations: [Violation]
+        package var violations: [Violation]
     }
 
     /// Runs the plan. Cancelling the calling task (Ctrl-C) stops the load, skips the audit and
-    /// shrinking, and still writes every result (exit 130).
-    public func run() async -> Outcome {
+    /// shrinking, and still writes every result (exit 130). Returns only once the target is shut
+    /// down (the embedded server's database removed, the transport's threads joined).
+    package func run() async -> Outcome {
         let profile = plan.profile
         let connections = profile.load.model == .closed ? profile.load.players : profile.load.maxInFlight
         let target: TargetConnection
@@ -45,17 +48,27 @@ public struct CampaignRunner: Sendable {
             say("gbfuzz run: \(error.message)")
             return Outcome(exit: error.exit, summary: nil, directory: plan.directory, violations: [])
         }
-        defer { Task { await target.close() } }
+        let outcome = await run(on: target)
+        await target.close()
+        return outcome
+    }
+
+    private func run(on target: TargetConnection) async -> Outcome {
+        let profile = plan.profile
         for note in target.notes { say("note: \(note)") }
 
         let config = plan.fuzzConfiguration(semantics: target.semantics, capabilities: target.capabilities)
         let executor = Executor(client: target.client, semantics: target.semantics)
-        let clock = await FuzzCampaign.prepareClock(client: target.client, configuration: config)
-        let control = RunControl(maxOperations: profile.maxOperations)
-        let failFast = profile.fuzz.failFast
-        let collector = FuzzCollector(
-            auditLimit: profile.fuzz.audit && target.capabilities.serverAPI ? 2_000 : 0,
-            onFirstViolation: { if failFast { control.stop() } }
+        let clock = await ClockTracker.prepare(client: target.client, configuration: config)
+        let campaign = Campaign(
+            configuration: config,
+            executor: executor,
+            clock: clock,
+            spec: profile.load,
+            duration: profile.duration,
+            maxOperations: profile.maxOperations,
+            failFast: profile.fuzz.failFast,
+            auditLimit: profile.fuzz.audit && target.capabilities.serverAPI ? 2_000 : 0
         )
         let recorder = Recorder(configuration: RecorderConfiguration(lateStartTolerance: profile.load.lateTolerance))
         say(
@@ -63,32 +76,42 @@ public struct CampaignRunner: Sendable {
                 + "\(describe(profile.load)), \(DurationText.format(profile.duration)); results in \(plan.directory.path)"
         )
 
-        let engine = LoadEngine(
-            workload: FuzzWorkload(configuration: config, executor: executor, clock: clock, collector: collector),
-            spec: profile.load,
-            duration: profile.duration,
-            control: control,
-            sink: RecorderSink(recorder: recorder, operations: FuzzWorkload.operationNames),
-            seed: plan.seed
-        )
-        let progress = progressTask(recorder: recorder, collector: collector)
-        let report = await engine.run()
+        // The load phase, with the progress line beside it in the same task group.
+        let load = await withTaskGroup(of: Campaign.Result?.self) { group -> Campaign.Result in
+            group.addTask {
+                await campaign.run(sink: RecorderSink(recorder: recorder, operations: FuzzWorkload.operationNames))
+            }
+            if let printer = progressPrinter() {
+                group.addTask {
+                    await printer.run {
+                        .init(snapshot: recorder.snapshot(), violations: campaign.collector.violations)
+                    }
+                    return nil
+                }
+            }
+            // The load child always returns; the progress child only ends when cancelled.
+            var result = Campaign.Result(engine: EngineReport(), findings: .init())
+            for await r in group {
+                if let r {
+                    result = r
+                    group.cancelAll()
+                }
+            }
+            return result
+        }
         let end = ContinuousClock.now
-        progress?.cancel()
-        _ = await progress?.value
         let recording = await recorder.finish(at: end)
-        let interrupted = report.interrupted || Task.isCancelled
+        let interrupted = load.engine.interrupted || Task.isCancelled
 
-        var found = collector.snapshot
-        if !interrupted, collector.auditLimit > 0, !found.players.isEmpty {
-            let audited = await Auditor(executor: executor, clock: clock).audit(&found.players)
-            collector.add(audited)
+        // Violations flow one way: players → collector → audit → summary.
+        var found = load.findings
+        var violations = found.violations
+        if !interrupted, campaign.collector.auditLimit > 0, !found.players.isEmpty {
+            violations += await Auditor(executor: executor, clock: clock).audit(&found.players)
             if found.playersEnded > found.players.count {
                 say("note: audited \(found.players.count) of \(found.playersEnded) players")
             }
-            found = collector.snapshot
         }
-        let violations = found.violations
         let entries = await reproduce(
             violations,
             shrink: !interrupted && profile.fuzz.shrink,
@@ -101,7 +124,7 @@ public struct CampaignRunner: Sendable {
             seed: plan.seed,
             profile: profile.name,
             target: target.description,
-            configuration: configurationMap(report: report, target: target, found: found)
+            configuration: configurationMap(report: load.engine, target: target, found: found)
         )
         metadata.configuration["interrupted"] = interrupted ? "true" : "false"
         let summary = RunSummary(
@@ -121,20 +144,19 @@ public struct CampaignRunner: Sendable {
         }
         print(SummaryTable.render(summary) + "\n")
         say("results: \(plan.directory.path)")
-        let exit: RunExit =
+        let exit: ExitStatus =
             interrupted ? .interrupted : !violations.isEmpty ? .violations : summary.passed ? .clean : .thresholdFailed
         return Outcome(exit: exit, summary: summary, directory: plan.directory, violations: violations)
     }
 
-    private func progressTask(recorder: Recorder, collector: FuzzCollector) -> Task<Void, Never>? {
+    private func progressPrinter() -> ProgressPrinter? {
         let mode = plan.profile.outputs.progress
         guard mode != .off else { return nil }
-        let printer = ProgressPrinter(
+        return ProgressPrinter(
             total: plan.profile.duration,
             isTerminal: mode == .auto ? isatty(STDOUT_FILENO) != 0 : false,
             output: print
         )
-        return Task { await printer.run { .init(snapshot: recorder.snapshot(), violations: collector.violations) } }
     }
 
     private func describe(_ l: LoadSpec) -> String {

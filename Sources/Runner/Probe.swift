@@ -1,5 +1,7 @@
+import Basics
 import Fuzz
-import Load
+import Engine
+import Plan
 import Protocol
 import Transport
 
@@ -12,7 +14,7 @@ enum Probe {
         var notes: [String]
     }
 
-    static func run(client: GamebaseClient, profile: Profile) async throws(RunError) -> Result {
+    static func run(client: GamebaseClient, profile: Profile) async throws(CommandError) -> Result {
         var notes: [String] = []
         var testControl = false
         var secretAccepted = true
@@ -31,11 +33,11 @@ enum Probe {
                 notes.append("no test control (\(r.resultCode)): time-dependent checks use the local clock")
             }
         } catch let e as TransportError {
-            throw RunError(.unreachable, "target \(client.target.baseURL) is unreachable: \(e)")
+            throw CommandError(.unreachable, "target \(client.target.baseURL) is unreachable: \(e)")
         } catch let e as ProtocolError {
             notes.append("no test control (\(e.code)): time-dependent checks use the local clock")
         } catch {
-            throw RunError(.software, "probing the target: \(error)")
+            throw CommandError(.software, "probing the target: \(error)")
         }
         var serverAPI = false
         if secretAccepted {
@@ -44,7 +46,7 @@ enum Probe {
                 serverAPI = r.resultCode.isSuccess
                 if r.resultCode == .invalidSecretKey { secretAccepted = false }
             } catch let e as TransportError {
-                throw RunError(.unreachable, "target \(client.target.baseURL) is unreachable: \(e)")
+                throw CommandError(.unreachable, "target \(client.target.baseURL) is unreachable: \(e)")
             } catch {
                 notes.append("the Server API did not answer as documented (\(error)): Server API moves off")
             }

@@ -1,22 +1,24 @@
+import Basics
+import Config
 import Foundation
 import Fuzz
-import Load
+import Plan
 import Protocol
 import ReferenceServer
 import Transport
 
 /// The target of a run: the embedded reference server (started for the run) or a URL, the
 /// transport and client in front of it, and what the target turned out to offer.
-public final class TargetConnection: Sendable {
-    public let client: GamebaseClient
-    public let transport: CurlTransport
+package final class TargetConnection: Sendable {
+    package let client: GamebaseClient
+    package let transport: CurlTransport
     /// Set when the run started the embedded server.
-    public let server: RunningServer?
+    package let server: RunningServer?
     /// The knobs the model uses: the target's (test control) or the profile's.
-    public let semantics: Semantics
-    public let capabilities: TargetCapabilities
+    package let semantics: Semantics
+    package let capabilities: TargetCapabilities
     /// Human-readable notes about the probe (shown at start and in the summary).
-    public let notes: [String]
+    package let notes: [String]
 
     init(
         client: GamebaseClient,
@@ -34,25 +36,23 @@ public final class TargetConnection: Sendable {
         self.notes = notes
     }
 
-    public var baseURL: String { client.target.baseURL }
+    package var baseURL: String { client.target.baseURL }
     /// How reports name the target (never with credentials).
-    public var description: String {
+    package var description: String {
         server != nil ? "embedded reference server (\(baseURL))" : baseURL
     }
 
     /// Starts or connects to the target of `profile` and probes what it offers.
-    /// - Throws: ``RunError`` (64 for bad bug names, 69 when unreachable).
-    public static func open(_ profile: Profile, connections: Int) async throws(RunError) -> TargetConnection {
+    /// - Throws: ``CommandError`` (64 for bad bug names, 69 when unreachable).
+    package static func open(_ profile: Profile, connections: Int) async throws(CommandError) -> TargetConnection {
         var server: RunningServer?
         var baseURL = profile.target.url ?? ""
         if profile.target.isEmbedded {
-            var bugs: Set<ServerBug> = []
-            for name in profile.target.bugs {
-                guard let b = ServerBug(rawValue: name) else {
-                    let known = ServerBug.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw RunError(.usage, "unknown bug switch \"\(name)\"; known: \(known)")
-                }
-                bugs.insert(b)
+            let bugs: BugSet
+            do {
+                bugs = try BugSet(names: profile.target.bugs, source: profile.source + ": target.bugs")
+            } catch {
+                throw CommandError(.usage, error.description)
             }
             do {
                 let s = try await ReferenceServer.start(
@@ -60,13 +60,13 @@ public final class TargetConnection: Sendable {
                         semantics: profile.semantics ?? .default,
                         secretKey: profile.target.secretKey,
                         idpSecret: profile.target.idpSecret,
-                        bugs: BugSet(bugs)
+                        bugs: bugs
                     )
                 )
                 server = s
                 baseURL = s.baseURL
             } catch {
-                throw RunError(.software, "cannot start the embedded reference server: \(error)")
+                throw CommandError(.software, "cannot start the embedded reference server: \(error)")
             }
         }
         let transport: CurlTransport
@@ -81,7 +81,7 @@ public final class TargetConnection: Sendable {
             )
         } catch {
             await server?.shutdown()
-            throw RunError(.software, "cannot start the transport: \(error)")
+            throw CommandError(.software, "cannot start the transport: \(error)")
         }
         let client = GamebaseClient(
             transport: transport,
@@ -106,7 +106,7 @@ public final class TargetConnection: Sendable {
     }
 
     /// Stops the transport and, if the run started it, the embedded server.
-    public func close() async {
+    package func close() async {
         await transport.shutdown()
         await server?.shutdown()
     }

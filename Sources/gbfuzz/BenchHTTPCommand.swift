@@ -1,4 +1,5 @@
 import ArgumentParser
+import Basics
 import Foundation
 import Transport
 
@@ -23,7 +24,7 @@ extension GBFuzz.Bench {
         var connections: Int = 64
 
         @Option(help: "How long to run: 500ms, 5s, 1m, ...")
-        var duration: BenchDuration = BenchDuration(.seconds(10))
+        var duration = DurationArgument(.seconds(10))
 
         @Option(help: "HTTP method.")
         var method: String = "GET"
@@ -44,7 +45,7 @@ extension GBFuzz.Bench {
         var lanes: Int = BenchRunner.defaultLanes
 
         @Option(help: "Per-request timeout.")
-        var timeout: BenchDuration = BenchDuration(.seconds(10))
+        var timeout = DurationArgument(.seconds(10))
 
         @Flag(help: .hidden)
         var unpinned = false
@@ -87,8 +88,7 @@ extension GBFuzz.Bench {
             let runner = BenchRunner(transport: transport, request: request, pinned: !unpinned)
             if let failure = await runner.probe() {
                 await transport.shutdown()
-                FileHandle.standardError.write(Data("gbfuzz bench http: cannot reach \(url): \(failure)\n".utf8))
-                throw ExitCode(69)
+                throw ExitCode.failing(.unreachable, "gbfuzz bench http: cannot reach \(url): \(failure)")
             }
             let result = await runner.run(connections: connections, duration: duration.duration)
             await transport.shutdown()
@@ -98,7 +98,7 @@ extension GBFuzz.Bench {
             } else {
                 print(report.text(method: method, url: url, lanes: lanes, http2: http2))
             }
-            if result.requests == 0 { throw ExitCode(69) }
+            if result.requests == 0 { throw ExitCode(.unreachable) }
         }
 
         private func makeRequest() throws -> HTTPRequest {

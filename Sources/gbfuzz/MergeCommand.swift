@@ -1,6 +1,7 @@
 import ArgumentParser
+import Basics
 import Foundation
-import Report
+import Results
 
 /// `gbfuzz merge A.hlog B.hlog… -o OUT.hlog`: exact merge of HdrHistogram interval logs.
 struct MergeCommand: ParsableCommand {
@@ -28,15 +29,13 @@ struct MergeCommand: ParsableCommand {
         var logs: [HistogramLog] = []
         for path in inputs {
             guard FileManager.default.fileExists(atPath: path) else {
-                FileHandle.standardError.write(Data("gbfuzz merge: \(path): file not found\n".utf8))
-                throw ExitCode(64)
+                throw ExitCode.failing(.usage, "gbfuzz merge: \(path): file not found")
             }
             do {
                 let text = try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
                 logs.append(try HistogramLog(parsing: text))
             } catch {
-                FileHandle.standardError.write(Data("gbfuzz merge: \(path): \(error)\n".utf8))
-                throw ExitCode(64)
+                throw ExitCode.failing(.usage, "gbfuzz merge: \(path): \(error)")
             }
         }
         do {
@@ -44,11 +43,9 @@ struct MergeCommand: ParsableCommand {
             try AtomicFile.write(merged.text(), to: URL(fileURLWithPath: output))
             print("merged \(logs.count) logs (\(merged.entries.count) interval histograms) into \(output)")
         } catch let error as HlogError {
-            FileHandle.standardError.write(Data("gbfuzz merge: \(error)\n".utf8))
-            throw ExitCode(64)
+            throw ExitCode.failing(.usage, "gbfuzz merge: \(error)")
         } catch {
-            FileHandle.standardError.write(Data("gbfuzz merge: \(error)\n".utf8))
-            throw ExitCode(70)
+            throw ExitCode.failing(.software, "gbfuzz merge: \(error)")
         }
     }
 }

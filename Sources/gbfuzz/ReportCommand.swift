@@ -1,7 +1,8 @@
 import ArgumentParser
+import Basics
 import Foundation
 import Protocol
-import Report
+import Results
 
 /// `gbfuzz report RUN_DIR`: re-renders `report.html` from `summary.json` and the interval logs.
 struct ReportCommand: ParsableCommand {
@@ -23,15 +24,13 @@ struct ReportCommand: ParsableCommand {
         do {
             data = try RunDirectory.load(directory)
         } catch {
-            FileHandle.standardError.write(Data("gbfuzz report: \(error)\n".utf8))
-            throw ExitCode(64)
+            throw ExitCode.failing(.usage, "gbfuzz report: \(error)")
         }
         do {
             let url = try RunOutputs(directory: directory).writeHTML(data, codeName: Self.codeName)
             print("wrote \(url.path)")
         } catch {
-            FileHandle.standardError.write(Data("gbfuzz report: \(error)\n".utf8))
-            throw ExitCode(70)
+            throw ExitCode.failing(.software, "gbfuzz report: \(error)")
         }
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
+import Basics
 import Foundation
-import Load
+import Plan
 import Runner
 import UnixSignals
 
@@ -23,7 +24,7 @@ extension GBFuzz {
         var target: String?
 
         @Option(help: "How long to generate load, e.g. 30s, 2m (overrides the profile).")
-        var duration: String?
+        var duration: DurationArgument?
 
         @Option(help: "PRNG seed (overrides the profile); the same seed and profile generate the same sequences.")
         var seed: UInt64?
@@ -53,8 +54,8 @@ extension GBFuzz {
         var failFast = false
 
         func validate() throws {
-            if let duration, DurationText.parse(duration) == nil || DurationText.parse(duration) == .zero {
-                throw ValidationError("--duration must be a positive duration such as 30s or 2m (got \"\(duration)\")")
+            if let duration, duration.duration == .zero {
+                throw ValidationError("--duration must be longer than zero, such as 30s or 2m")
             }
             if let players, players < 1 { throw ValidationError("--players must be at least 1") }
             if let rate, !(rate > 0) { throw ValidationError("--rate must be positive") }
@@ -67,7 +68,7 @@ extension GBFuzz {
         func run() async throws {
             var request = RunRequest(profilePath: profile)
             request.target = target
-            request.duration = duration.flatMap(DurationText.parse)
+            request.duration = duration?.duration
             request.seed = seed
             request.out = out
             request.serveBugs = serveBugs
@@ -80,35 +81,39 @@ extension GBFuzz {
             do {
                 plan = try RunPlan.make(request)
             } catch {
-                FileHandle.standardError.write(Data("gbfuzz run: \(error.message)\n".utf8))
-                throw ExitCode(error.exit.rawValue)
+                throw ExitCode.failing(error.exit, "gbfuzz run: \(error.message)")
             }
-            let task = Task { await CampaignRunner(plan: plan).run() }
-            let signals = SignalCancellation.watch { task.cancel() }
-            let outcome = await task.value
-            signals.cancel()
-            if outcome.exit != .clean { throw ExitCode(outcome.exit.rawValue) }
+            let outcome = await SignalCancellation.run { await CampaignRunner(plan: plan).run() }
+            if outcome.exit != .clean { throw ExitCode(outcome.exit) }
         }
     }
 }
 
-/// Turns SIGINT and SIGTERM into task cancellation, so a run stops cleanly and writes its results
-/// (exit 130). A second signal exits at once.
+/// Turns SIGINT and SIGTERM into cancellation of a piece of work, so a run stops cleanly and writes
+/// its results (exit 130). A second signal exits at once. The work runs in a task of its own (a
+/// signal cancels exactly it), and both it and the signal watcher are awaited before returning.
 enum SignalCancellation {
-    static func watch(cancel: @escaping @Sendable () -> Void) -> Task<Void, Never> {
-        Task {
-            var count = 0
-            for await _ in await UnixSignalsSequence(trapping: .sigint, .sigterm) {
-                count += 1
-                if count > 1 {
-                    FileHandle.standardError.write(Data("gbfuzz: interrupted again, exiting now\n".utf8))
-                    exit(130)
+    static func run<T: Sendable>(_ work: @escaping @Sendable () async -> T) async -> T {
+        let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm)
+        let task = Task { await work() }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                var count = 0
+                for await _ in signals {
+                    count += 1
+                    if count > 1 {
+                        FileHandle.standardError.write(Data("gbfuzz: interrupted again, exiting now\n".utf8))
+                        exit(ExitStatus.interrupted.rawValue)
+                    }
+                    FileHandle.standardError.write(
+                        Data("\ngbfuzz: stopping; results will be written (again to quit now)\n".utf8)
+                    )
+                    task.cancel()
                 }
-                FileHandle.standardError.write(
-                    Data("\ngbfuzz: stopping; results will be written (again to quit now)\n".utf8)
-                )
-                cancel()
             }
+            _ = await task.value
+            group.cancelAll()
         }
+        return await task.value
     }
 }

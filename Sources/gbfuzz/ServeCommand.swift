@@ -1,4 +1,6 @@
 import ArgumentParser
+import Basics
+import Config
 import Foundation
 import ReferenceServer
 
@@ -29,16 +31,15 @@ struct ServeCommand: AsyncParsableCommand {
         }
         var configuration = ServerConfiguration(host: host, port: port, databasePath: db)
         do {
-            configuration.bugs = BugSet(Set(try bugs.map(Self.bug(named:))))
+            configuration.bugs = try BugSet(names: bugs, source: "--bug")
             if let config {
                 let file = try ConfigFile.load(path: config)
                 configuration.semantics = file.semantics
                 if let k = file.secretKey { configuration.secretKey = k }
                 if let s = file.idpSecret { configuration.idpSecret = s }
             }
-        } catch let error as ConfigError {
-            FileHandle.standardError.write(Data("gbfuzz serve: \(error.message)\n".utf8))
-            throw ExitCode(64)
+        } catch {
+            throw ExitCode.failing(.usage, "gbfuzz serve: \(error)")
         }
         if let secretKey { configuration.secretKey = secretKey }
         if let idpSecret { configuration.idpSecret = idpSecret }
@@ -48,18 +49,7 @@ struct ServeCommand: AsyncParsableCommand {
                 FileHandle.standardOutput.write(Data("listening on \(url)\n".utf8))
             }
         } catch {
-            FileHandle.standardError.write(Data("gbfuzz serve: \(error)\n".utf8))
-            throw ExitCode(70)
+            throw ExitCode.failing(.software, "gbfuzz serve: \(error)")
         }
-    }
-
-    static func bug(named name: String) throws -> ServerBug {
-        guard let bug = ServerBug(rawValue: name) else {
-            throw ConfigError(
-                .unknownBug,
-                "unknown bug '\(name)'; known: \(ServerBug.allCases.map(\.rawValue).joined(separator: ", "))"
-            )
-        }
-        return bug
     }
 }

@@ -1,7 +1,10 @@
+import Basics
 import Foundation
 import Fuzz
-import Load
+import Engine
 import Model
+import Plan
+import Results
 import Runner
 import Testing
 
@@ -95,10 +98,10 @@ struct RunExitCodeTests {
     @Test("a bad profile, a bad threshold or an unknown bug switch exits 64 with a precise message")
     func usageErrors() async throws {
         let badKey = E2E.writeProfile("duration: 5s\nload:\n  players: ten\n", name: "bad")
-        #expect(throws: RunError.self) { try E2E.plan(badKey) }
+        #expect(throws: CommandError.self) { try E2E.plan(badKey) }
         do {
             _ = try E2E.plan(badKey)
-        } catch let e as RunError {
+        } catch let e as CommandError {
             #expect(e.exit == .usage)
             #expect(e.message.contains("bad.yaml:3: load.players"), "\(e.message)")
         }
@@ -106,13 +109,13 @@ struct RunExitCodeTests {
         do {
             _ = try E2E.plan(badThreshold)
             Issue.record("a malformed threshold was accepted")
-        } catch let e as RunError {
+        } catch let e as CommandError {
             #expect(e.exit == .usage && e.message.contains("badthreshold.yaml:2"), "\(e.message)")
         }
         let (outcome, log) = await E2E.run(try E2E.plan(E2E.profile("smoke")) { $0.serveBugs = ["no-such-bug"] })
         #expect(outcome.exit == .usage)
         #expect(log.contains("no-such-bug") && log.contains("same-idp-twice"), "\(log)")
-        #expect(throws: RunError.self) {
+        #expect(throws: CommandError.self) {
             try E2E.plan(E2E.profile("smoke")) {
                 $0.target = "http://127.0.0.1:9"
                 $0.serveBugs = ["same-idp-twice"]

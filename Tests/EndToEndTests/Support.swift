@@ -1,5 +1,6 @@
 import Foundation
-import Load
+import Engine
+import Plan
 import Runner
 
 /// Paths and helpers shared by the end-to-end tests.

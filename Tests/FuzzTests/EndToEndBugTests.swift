@@ -1,5 +1,6 @@
 import Foundation
 import Fuzz
+import GBFuzzTestKit
 import Model
 import Protocol
 import ReferenceServer
@@ -16,21 +17,23 @@ struct EndToEndBugTests {
         arguments: cases
     )
     func bug(_ bug: ServerBug, _ seed: UInt64) async throws {
-        await Limiter.e2e.acquire()
-        defer { Task { await Limiter.e2e.release() } }
-        let live = try await LiveTarget.start(bugs: [bug])
-        defer { Task { await live.stop() } }
+        try await ConcurrencyLimit.endToEnd.run {
+            try await withLiveTarget(bugs: [bug]) { live in try await Self.hunt(bug, seed, live) }
+        }
+    }
+
+    static func hunt(_ bug: ServerBug, _ seed: UInt64, _ live: LiveTarget) async throws {
         let config = FuzzConfiguration(seed: seed * 7919, runSalt: "bug\(seed)")
-        let clock = await FuzzCampaign.prepareClock(client: live.client, configuration: config)
+        let clock = await ClockTracker.prepare(client: live.client, configuration: config)
         let start = ContinuousClock.now
-        let r = await FuzzCampaign(
-            configuration: config,
+        let r = await Campaign.closed(
+            config,
             executor: live.executor,
             clock: clock,
             players: 4,
             duration: .seconds(30),
-            stopOnFirstViolation: true
-        ).run()
+            failFast: true
+        ).findings
         let found = ContinuousClock.now - start
         let v = try #require(
             r.violations.first,
@@ -66,7 +69,7 @@ struct EndToEndBugTests {
         let (json, sh) = try await reproducer.write(file, salt: shrunk.run?.salt ?? "", number: 1, to: dir)
         let replay = await Replayer(executor: live.executor, clock: clock).replay(try ReproFile.load(json))
         #expect(replay.reproduced, "\(bug.rawValue): replay did not reproduce: \(String(describing: replay.violation))")
-        let (status, output) = try await Self.bash(sh.path, live.server.baseURL)
+        let (status, output) = try await bash(sh.path, live.server.baseURL)
         #expect(
             status == 2 && output.contains("VERDICT: REPRODUCED \(bug.rule)"),
             "\(bug.rawValue) script exit \(status):\n\(output)"

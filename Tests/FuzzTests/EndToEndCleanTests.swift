@@ -1,4 +1,6 @@
+import Engine
 import Fuzz
+import GBFuzzTestKit
 import Model
 import Protocol
 import ReferenceServer
@@ -6,21 +8,24 @@ import Testing
 
 @Suite("End to end: the clean reference server", .serialized)
 struct EndToEndCleanTests {
-    func campaign(_ sem: Semantics, seed: UInt64, ops: Int, players: Int = 8) async throws -> CampaignResult {
-        let live = try await LiveTarget.start(semantics: sem)
-        let config = FuzzConfiguration(seed: seed, runSalt: "clean\(seed)", semantics: sem)
-        let clock = await FuzzCampaign.prepareClock(client: live.client, configuration: config)
-        var r = await FuzzCampaign(
-            configuration: config,
-            executor: live.executor,
-            clock: clock,
-            players: players,
-            operationBudget: ops
-        ).run()
-        let audit = await Auditor(executor: live.executor, clock: clock).audit(&r.players)
-        r.violations += audit
-        await live.stop()
-        return r
+    /// A closed-model campaign through the engine, then the audit, as `gbfuzz run` does them.
+    func campaign(_ sem: Semantics, seed: UInt64, ops: Int, players: Int = 8) async throws -> (
+        FuzzCollector.Snapshot, elapsed: Duration
+    ) {
+        try await withLiveTarget(semantics: sem) { live in
+            let config = FuzzConfiguration(seed: seed, runSalt: "clean\(seed)", semantics: sem)
+            let clock = await ClockTracker.prepare(client: live.client, configuration: config)
+            let load = await Campaign.closed(
+                config,
+                executor: live.executor,
+                clock: clock,
+                players: players,
+                operations: ops
+            )
+            var r = load.findings
+            r.violations += await Auditor(executor: live.executor, clock: clock).audit(&r.players)
+            return (r, load.engine.elapsed)
+        }
     }
 
     @Test(
@@ -28,7 +33,7 @@ struct EndToEndCleanTests {
         .timeLimit(.minutes(6))
     )
     func clean() async throws {
-        let r = try await campaign(.default, seed: 101, ops: 20_000)
+        let (r, elapsed) = try await campaign(.default, seed: 101, ops: 20_000)
         for v in r.violations.prefix(5) {
             print(
                 "VIOLATION \(v)\n  \(v.message)\n  seq: \(v.sequence.suffix(12).map(\.description))\n  response: \(v.response ?? "")"
@@ -38,17 +43,17 @@ struct EndToEndCleanTests {
         #expect(r.operations >= 20_000)
         let missing = OperationKind.allCases.filter { (r.counts[$0] ?? 0) == 0 }
         #expect(missing.isEmpty, "never issued: \(missing)")
-        print("ops \(r.operations) in \(r.elapsed); outcomes \(r.outcomes); desyncs \(r.desyncs)")
+        print("ops \(r.operations) in \(elapsed); outcomes \(r.outcomes); desyncs \(r.desyncs)")
         print("covered codes: \(r.coveredCodes.sorted().map(\.rawValue))")
         // Codes the default knobs cannot reach come from two more campaigns.
         var legacy = Semantics()
         legacy.transferKey.enabled = true
         legacy.transferAccount.expirySeconds = 3600
         legacy.transferAccount.oneTime = true
-        let r2 = try await campaign(legacy, seed: 102, ops: 6_000)
+        let (r2, _) = try await campaign(legacy, seed: 102, ops: 6_000)
         var off = Semantics()
         off.transferAccount.enabled = false
-        let r3 = try await campaign(off, seed: 103, ops: 3_000)
+        let (r3, _) = try await campaign(off, seed: 103, ops: 3_000)
         #expect(r2.violations.isEmpty && r3.violations.isEmpty, "\(r2.violations.prefix(2)) \(r3.violations.prefix(2))")
         let covered = r.coveredCodes.union(r2.coveredCodes).union(r3.coveredCodes)
         let unreached = GamebaseModel.predictableCodes.subtracting(covered)

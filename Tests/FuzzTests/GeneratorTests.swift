@@ -1,4 +1,6 @@
+import Engine
 import Fuzz
+import GBFuzzTestKit
 import Model
 import Protocol
 import Synchronization
@@ -41,26 +43,16 @@ struct GeneratorTests {
             capabilities: .init(serverAPI: false, testControl: false)
         )
         let target = SimulatedTarget()
-        let r = await FuzzCampaign(
-            configuration: config,
+        let r = await Campaign.closed(
+            config,
             executor: target,
             clock: ClockTracker(frozenAt: target.now),
             players: 2,
-            operationBudget: 2000
-        ).run()
+            operations: 2000
+        ).findings
         #expect(r.violations.isEmpty)
+        #expect(r.operations == 2000)
         #expect(r.counts.keys.allSatisfy { !$0.needsServerAPI && !$0.needsTestControl })
-    }
-
-    /// Answers every request with the given bytes, or fails.
-    struct CannedTransport: HTTPTransport {
-        var status = 200
-        var body = "not json"
-        var error: TransportError?
-        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-            if let error { throw error }
-            return HTTPResponse(status: status, body: Array(body.utf8))
-        }
     }
 
     @Test(

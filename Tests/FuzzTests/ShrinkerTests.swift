@@ -30,15 +30,15 @@ struct ShrinkerTests {
         let config = FuzzConfiguration(seed: 11 + UInt64(i), runSalt: "shr\(i)")
         let target = SimulatedTarget(semantics: sem, deviations: dev)
         let clock = ClockTracker(frozenAt: target.now)
-        let found = await FuzzCampaign(
-            configuration: config,
+        let found = await Campaign.closed(
+            config,
             executor: target,
             clock: clock,
             players: 1,
-            operationBudget: 20_000,
-            stopOnFirstViolation: true
-        ).run()
-        let v = try #require(found.violations.first, "\(name) not found")
+            operations: 20_000,
+            failFast: true
+        )
+        let v = try #require(found.findings.violations.first, "\(name) not found")
         #expect(v.rule == rule, "\(name): \(v)")
         let runner = ScriptRunner(configuration: config, executor: target, clock: clock)
         let result = await Shrinker(runner: runner, timeBudget: .seconds(60)).shrink(v)
@@ -50,7 +50,7 @@ struct ShrinkerTests {
             var c = result.sequence
             c.remove(at: j)
             let r = await runner.run(c, salt: "min\(i)-\(j)")
-            let meaningful = await runner.isMeaningful(c)
+            let meaningful = runner.isMeaningful(c)
             #expect(r.violation?.rule != rule || !meaningful, "\(name): step \(j) is not needed")
         }
         // Against a clean target the shrunk sequence passes.

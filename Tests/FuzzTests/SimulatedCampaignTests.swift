@@ -11,16 +11,16 @@ struct SimulatedCampaignTests {
         ops: Int,
         players: Int = 4,
         stop: Bool = false
-    ) async -> CampaignResult {
+    ) async -> FuzzCollector.Snapshot {
         let clock = ClockTracker(frozenAt: target.now)
-        return await FuzzCampaign(
-            configuration: config,
+        return await Campaign.closed(
+            config,
             executor: target,
             clock: clock,
             players: players,
-            operationBudget: ops,
-            stopOnFirstViolation: stop
-        ).run()
+            operations: ops,
+            failFast: stop
+        ).findings
     }
 
     @Test(

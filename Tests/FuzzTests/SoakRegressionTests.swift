@@ -1,5 +1,6 @@
 import Foundation
 import Fuzz
+import GBFuzzTestKit
 import Model
 import Protocol
 import Testing
@@ -25,14 +26,14 @@ struct SoakRegressionTests {
     @Test("T7: a manual renew with the current password is judged against the renewing user's account")
     func renewUsesTheTokensAccount() async throws {
         let steps = try JSONDecoder().decode([Op].self, from: Data(Self.renewWithCurrentPasswordOfTwoAccounts.utf8))
-        let live = try await LiveTarget.start()
         let config = FuzzConfiguration(seed: 1, runSalt: "soak-t7")
-        let clock = await FuzzCampaign.prepareClock(client: live.client, configuration: config)
-        let run = await ScriptRunner(configuration: config, executor: live.executor, clock: clock).run(
-            steps,
-            salt: "t7"
-        )
-        await live.stop()
+        let run = try await withLiveTarget { live in
+            let clock = await ClockTracker.prepare(client: live.client, configuration: config)
+            return await ScriptRunner(configuration: config, executor: live.executor, clock: clock).run(
+                steps,
+                salt: "t7"
+            )
+        }
         #expect(run.executed == steps.count, "unresolved: \(run.missing)")
         #expect(run.violation == nil, "\(String(describing: run.violation?.message))")
         // The renew is refused under T7, as the model predicts, because the password really is the current one.

@@ -1,4 +1,5 @@
 import Foundation
+import GBFuzzTestKit
 import Protocol
 import ReferenceServer
 import Testing
@@ -47,7 +48,7 @@ struct CLITests {
     func unknownBug() throws {
         let r = try run(["serve", "--bug", "no-such-bug"])
         #expect(r.status == 64)
-        #expect(r.err.contains("unknown bug 'no-such-bug'"))
+        #expect(r.err.contains("--bug: unknown bug switch \"no-such-bug\""))
     }
 
     @Test("a bad config exits 64 with the file, key and line")
@@ -57,7 +58,7 @@ struct CLITests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let r = try run(["serve", "--config", path])
         #expect(r.status == 64)
-        #expect(r.err.contains("\(path):2: key 'withdrawal.gracePeriodDays'"))
+        #expect(r.err.contains("\(path):2: withdrawal.gracePeriodDays: must be 1…30"))
     }
 
     @Test("serve prints `listening on http://HOST:PORT` first, answers there, and stops on SIGINT")
@@ -82,7 +83,7 @@ struct CLITests {
         let port = try #require(Int(line.dropFirst(prefix.count)))
         #expect(port > 0)
         let client = GamebaseClient(
-            transport: makeTestTransport(),
+            transport: SharedTransport.curl,
             target: GamebaseTarget(baseURL: "http://127.0.0.1:\(port)")
         )
         #expect(try await client.testBugs().body.bugs == ["forged-idp-token"])

@@ -1,4 +1,5 @@
 import Foundation
+import GBFuzzTestKit
 import Protocol
 import ReferenceServer
 import Testing
@@ -20,7 +21,7 @@ struct OpenAPIDocumentTests {
     @Test("GET /openapi.yaml serves it without a secret, and it names every endpoint and result code")
     func served() async throws {
         try await withServer { server in
-            let response = try await makeTestTransport().send(
+            let response = try await SharedTransport.curl.send(
                 .init(method: .get, url: server.baseURL + "/openapi.yaml")
             )
             #expect(response.status == 200)

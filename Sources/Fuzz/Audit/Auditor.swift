@@ -5,17 +5,17 @@ import Protocol
 /// world — E4 and E3 for every user the player observed, E7 for every account it used, E1 for
 /// every token it holds (live or dead) — and judges the answers with the player's own oracle, at
 /// the audit's clock window (deadlines that passed meanwhile are applied).
-public struct Auditor: Sendable {
-    public let executor: any OperationExecutor
-    public let clock: ClockTracker
+package struct Auditor: Sendable {
+    package let executor: any OperationExecutor
+    package let clock: ClockTracker
 
-    public init(executor: any OperationExecutor, clock: ClockTracker) {
+    package init(executor: any OperationExecutor, clock: ClockTracker) {
         self.executor = executor
         self.clock = clock
     }
 
     /// The audit operations for `player`'s current world.
-    public static func actions(for player: Player) -> [Action] {
+    package static func actions(for player: Player) -> [Action] {
         let st = player.belief.primary
         let users = st.boundUsers
         var out: [Action] = []
@@ -39,7 +39,7 @@ public struct Auditor: Sendable {
     }
 
     /// Audits every player (sequentially per player); returns the violations found.
-    public func audit(_ players: inout [Player]) async -> [Violation] {
+    package func audit(_ players: inout [Player]) async -> [Violation] {
         guard players.first?.configuration.capabilities.serverAPI ?? false else { return [] }
         var found: [Violation] = []
         for i in players.indices {

@@ -2,12 +2,12 @@ import Model
 import Protocol
 
 /// What a target can do beyond client operations.
-public struct TargetCapabilities: Hashable, Sendable, Codable {
+package struct TargetCapabilities: Hashable, Sendable, Codable {
     /// Server API (`X-Secret-Key`): E1…E15.
-    public var serverAPI: Bool
+    package var serverAPI: Bool
     /// Test control: clock advance/freeze, grace ban.
-    public var testControl: Bool
-    public init(serverAPI: Bool = true, testControl: Bool = true) {
+    package var testControl: Bool
+    package init(serverAPI: Bool = true, testControl: Bool = true) {
         self.serverAPI = serverAPI
         self.testControl = testControl
     }
@@ -15,30 +15,30 @@ public struct TargetCapabilities: Hashable, Sendable, Codable {
 
 /// Everything that decides what a fuzz player does. Same configuration and seed → same choices
 /// (given the same answers).
-public struct FuzzConfiguration: Sendable, Codable {
-    public var seed: UInt64
+package struct FuzzConfiguration: Sendable, Codable {
+    package var seed: UInt64
     /// Salts every identity of the run (`[A-Za-z0-9]`): fresh per run so runs never collide.
-    public var runSalt: String
-    public var semantics: Semantics
+    package var runSalt: String
+    package var semantics: Semantics
     /// The test IdP secret used to mint (and forge) IdP tokens. Not written to reports.
-    public var idPSecret: String
+    package var idPSecret: String
     /// Relative weight of each operation kind (missing kinds use ``defaultWeights``).
-    public var weights: [OperationKind: Double]
+    package var weights: [OperationKind: Double]
     /// Share of planned operations that are adversarial moves (0…1).
-    public var adversarialShare: Double
-    public var devicesPerPlayer: Int
-    public var accountsPerIdP: Int
+    package var adversarialShare: Double
+    package var devicesPerPlayer: Int
+    package var accountsPerIdP: Int
     /// IdP types players own accounts of (besides guest).
-    public var idPCodes: [IdPCode]
-    public var capabilities: TargetCapabilities
+    package var idPCodes: [IdPCode]
+    package var capabilities: TargetCapabilities
     /// Operations per episode; then the player starts over with fresh identities.
-    public var episodeLength: Int
+    package var episodeLength: Int
     /// Without test control: how far the server clock may be from the local one (ms).
-    public var clockToleranceMs: Int64
+    package var clockToleranceMs: Int64
     /// Steps after a lost answer during which its operation may still take effect.
-    public var pendingHorizon: Int
+    package var pendingHorizon: Int
 
-    public init(
+    package init(
         seed: UInt64,
         runSalt: String = "run",
         semantics: Semantics = .default,
@@ -69,14 +69,14 @@ public struct FuzzConfiguration: Sendable, Codable {
     }
 
     /// The weight of `kind`, zero when the target lacks the capability it needs.
-    public func weight(_ kind: OperationKind) -> Double {
+    package func weight(_ kind: OperationKind) -> Double {
         if kind.needsServerAPI, !capabilities.serverAPI { return 0 }
         if kind.needsTestControl, !capabilities.testControl { return 0 }
         return max(0, weights[kind] ?? Self.defaultWeights[kind] ?? 1)
     }
 
     /// A mix that reaches every rule within a few thousand operations.
-    public static let defaultWeights: [OperationKind: Double] = [
+    package static let defaultWeights: [OperationKind: Double] = [
         .loginGuest: 6, .loginIdP: 8, .loginToken: 4, .loginChange: 3, .logout: 2, .memberGet: 3, .mappingList: 1.5,
         .mappingAdd: 8, .mappingForcibly: 4, .mappingRemove: 3, .withdraw: 1, .withdrawTemporary: 1.5,
         .withdrawCancel: 1, .transferIssue: 4, .transferQuery: 1.5, .transferRenew: 2, .transferLogin: 6,

@@ -6,9 +6,9 @@ import Synchronization
 /// all players (thread-safe). With test control the server clock is frozen and moves only by the
 /// harness's advances, so windows are exact up to advances in flight; without it, windows are the
 /// local clock widened by a tolerance.
-public final class ClockTracker: Sendable {
+package final class ClockTracker: Sendable {
     /// Captured when an operation is sent.
-    public struct Mark: Sendable {
+    package struct Mark: Sendable {
         let wall: Int64
         let known: Int64
     }
@@ -26,39 +26,39 @@ public final class ClockTracker: Sendable {
     }
 
     /// Frozen server time at offset zero, or `nil` when the server clock runs on its own.
-    public let frozenBase: Int64?
-    public let toleranceMs: Int64
+    package let frozenBase: Int64?
+    package let toleranceMs: Int64
     private let state = Mutex(State())
 
     /// A tracker for a server clock frozen at `frozenAt` (epoch ms, as the freeze call reported).
-    public init(frozenAt: Int64) {
+    package init(frozenAt: Int64) {
         frozenBase = frozenAt
         toleranceMs = 0
     }
 
     /// A tracker for a free-running server clock within `toleranceMs` of the local clock.
-    public init(toleranceMs: Int64) {
+    package init(toleranceMs: Int64) {
         frozenBase = nil
         self.toleranceMs = toleranceMs
     }
 
-    public var isExact: Bool { frozenBase != nil }
+    package var isExact: Bool { frozenBase != nil }
 
     static func wallNow() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
 
-    public func begin() -> Mark {
+    package func begin() -> Mark {
         let known = state.withLock { $0.known }
         return Mark(wall: Self.wallNow(), known: known)
     }
 
-    public func end(_ m: Mark) -> ClockWindow {
+    package func end(_ m: Mark) -> ClockWindow {
         let (known, pending) = state.withLock { ($0.known, $0.pending) }
         if let base = frozenBase { return ClockWindow(lo: base + m.known, hi: base + known + pending) }
         return ClockWindow(lo: m.wall - toleranceMs + m.known, hi: Self.wallNow() + toleranceMs + known + pending)
     }
 
     /// The best estimate of the server's time now (for absolute inputs such as a ban's `end`).
-    public func now() -> Int64 {
+    package func now() -> Int64 {
         let known = state.withLock { $0.known }
         return (frozenBase ?? Self.wallNow()) + known
     }
@@ -66,7 +66,7 @@ public final class ClockTracker: Sendable {
     /// With a frozen clock, an advance waits for the operations in flight and holds new ones back
     /// until it is answered, so no operation ever straddles a clock jump: windows stay exact and a
     /// player's timeline can be replayed alone. Without a frozen clock this is a no-op.
-    public func enter(advance: Bool) async {
+    package func enter(advance: Bool) async {
         guard frozenBase != nil else { return }
         await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
             let go: Bool = state.withLock { st in
@@ -90,7 +90,7 @@ public final class ClockTracker: Sendable {
     }
 
     /// Ends what ``enter(advance:)`` began.
-    public func leave(advance: Bool) {
+    package func leave(advance: Bool) {
         guard frozenBase != nil else { return }
         let wake: [CheckedContinuation<Void, Never>] = state.withLock { st in
             if advance { st.advancing = false } else { st.running -= 1 }
@@ -110,11 +110,11 @@ public final class ClockTracker: Sendable {
     }
 
     /// Call before sending a clock advance.
-    public func beginAdvance(seconds: Int64) { state.withLock { $0.pending += seconds * 1000 } }
+    package func beginAdvance(seconds: Int64) { state.withLock { $0.pending += seconds * 1000 } }
 
     /// Call when its answer arrives: `applied` false when the server refused it; `nil` when the
     /// answer was lost (then the advance counts as applied for upper bounds until `resync`).
-    public func endAdvance(seconds: Int64, applied: Bool?) {
+    package func endAdvance(seconds: Int64, applied: Bool?) {
         state.withLock {
             if applied == true {
                 $0.pending -= seconds * 1000
@@ -126,7 +126,7 @@ public final class ClockTracker: Sendable {
     }
 
     /// Re-anchors on the server's reported time (after a lost advance), frozen mode only.
-    public func resync(serverNow: Int64) {
+    package func resync(serverNow: Int64) {
         guard let base = frozenBase else { return }
         state.withLock {
             $0.known = max($0.known, serverNow - base)

@@ -2,10 +2,10 @@ import Model
 import Protocol
 
 /// The concrete strings of a planned operation (shared by the executor and the curl writer).
-public struct Concrete: Sendable {
-    public let planned: PlannedOperation
-    public let semantics: Semantics
-    public init(_ planned: PlannedOperation, semantics: Semantics) {
+package struct Concrete: Sendable {
+    package let planned: PlannedOperation
+    package let semantics: Semantics
+    package init(_ planned: PlannedOperation, semantics: Semantics) {
         self.planned = planned
         self.semantics = semantics
     }
@@ -13,9 +13,9 @@ public struct Concrete: Sendable {
     var op: Op { planned.op }
     var ids: Identities { planned.identities }
 
-    public func device(_ d: DeviceRef) -> String { ids.device(d) }
+    package func device(_ d: DeviceRef) -> String { ids.device(d) }
 
-    public func token(_ t: TokenArg) -> String? {
+    package func token(_ t: TokenArg) -> String? {
         switch t {
         case .none: nil
         case .garbage: ids.garbageToken(op: op.id)
@@ -23,32 +23,32 @@ public struct Concrete: Sendable {
         }
     }
 
-    public func user(_ u: UserArg, index: Int = 0) -> String {
+    package func user(_ u: UserArg, index: Int = 0) -> String {
         switch u {
         case .unknown: ids.unknownUser(op: op.id, index: index)
         case .user(let s): op.values[s] ?? ids.unknownUser(op: op.id, index: index)
         }
     }
 
-    public func users(_ us: [UserArg]) -> [String] { us.enumerated().map { user($1, index: $0) } }
+    package func users(_ us: [UserArg]) -> [String] { us.enumerated().map { user($1, index: $0) } }
 
-    public func ticket(_ k: TicketArg) -> String {
+    package func ticket(_ k: TicketArg) -> String {
         if case .ticket(let s) = k, let v = op.values[s] { return v }
         return ids.garbageForcingKey(op: op.id)
     }
 
-    public func transferKey(_ k: KeyArg) -> String {
+    package func transferKey(_ k: KeyArg) -> String {
         if case .key(let s) = k, let v = op.values[s] { return v }
         return ids.garbageTransferKey(op: op.id)
     }
 
-    public func credential(_ c: CredentialArg, isId: Bool) -> String {
+    package func credential(_ c: CredentialArg, isId: Bool) -> String {
         if case .value(let s) = c, let v = op.values[s] { return v }
         let format = isId ? semantics.transferAccount.idFormat : semantics.transferAccount.passwordFormat
         return ids.chosen(format == .disabled ? .digitsLowerUpper : format, isId ? "unknown-id" : "wrong-pw", op: op.id)
     }
 
-    public func manual(_ m: ManualValue, isId: Bool) -> String {
+    package func manual(_ m: ManualValue, isId: Bool) -> String {
         switch m {
         case .fresh(let s): return op.values[s] ?? ""
         case .current:
@@ -59,7 +59,7 @@ public struct Concrete: Sendable {
     }
 
     /// The IdP access token of a login or mapping (minted when the step was planned).
-    public var idPToken: String? { op.idPToken }
+    package var idPToken: String? { op.idPToken }
 
-    public var banEndISO: String? { op.banEnd.map { GamebaseDate.iso8601(milliseconds: $0) } }
+    package var banEndISO: String? { op.banEnd.map { GamebaseDate.iso8601(milliseconds: $0) } }
 }

@@ -3,8 +3,8 @@ import Protocol
 import Transport
 
 /// What came back for one operation.
-public struct ExecutionResult: Sendable {
-    public enum Outcome: Sendable {
+package struct ExecutionResult: Sendable {
+    package enum Outcome: Sendable {
         /// A well-formed Gamebase answer; `envelope` is set when it breaks X1/X2.
         case answer(Observation, envelope: Mismatch?)
         /// Not a Gamebase answer (non-200, non-JSON, bad envelope): rule X2.
@@ -12,18 +12,18 @@ public struct ExecutionResult: Sendable {
         /// No answer: the operation may or may not have been applied.
         case transportError(TransportError)
     }
-    public var outcome: Outcome
-    public var transactionId: String
+    package var outcome: Outcome
+    package var transactionId: String
     /// The raw answer, for reports.
-    public var response: HTTPResponse?
+    package var response: HTTPResponse?
 
-    public init(outcome: Outcome, transactionId: String, response: HTTPResponse? = nil) {
+    package init(outcome: Outcome, transactionId: String, response: HTTPResponse? = nil) {
         self.outcome = outcome
         self.transactionId = transactionId
         self.response = response
     }
 
-    public var code: ResultCode? {
+    package var code: ResultCode? {
         if case .answer(let o, _) = outcome { return o.code }
         return nil
     }
@@ -31,6 +31,6 @@ public struct ExecutionResult: Sendable {
 
 /// Anything that can carry out planned operations: the real ``Executor`` over HTTP, or a
 /// stand-in (``SimulatedTarget``).
-public protocol OperationExecutor: Sendable {
+package protocol OperationExecutor: Sendable {
     func execute(_ planned: PlannedOperation) async -> ExecutionResult
 }

@@ -4,16 +4,16 @@ import Transport
 
 /// Turns planned operations into ``GamebaseClient`` calls, each with a fresh transaction id.
 /// Never throws: every failure becomes a result (protocol violation or transport error).
-public struct Executor: OperationExecutor {
-    public let client: GamebaseClient
-    public let semantics: Semantics
+package struct Executor: OperationExecutor {
+    package let client: GamebaseClient
+    package let semantics: Semantics
 
-    public init(client: GamebaseClient, semantics: Semantics) {
+    package init(client: GamebaseClient, semantics: Semantics) {
         self.client = client
         self.semantics = semantics
     }
 
-    public func execute(_ p: PlannedOperation) async -> ExecutionResult {
+    package func execute(_ p: PlannedOperation) async -> ExecutionResult {
         let tid = GamebaseClient.newTransactionId()
         do {
             return try await send(p, tid)

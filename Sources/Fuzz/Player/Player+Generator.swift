@@ -1,3 +1,4 @@
+import Basics
 import Model
 import Protocol
 
@@ -5,7 +6,7 @@ import Protocol
 // mostly ones whose preconditions hold, a configurable share adversarial.
 extension Player {
     /// The next operation to send. `now` is the estimated server time (for absolute inputs).
-    public mutating func next(now: Int64) -> PlannedOperation {
+    package mutating func next(now: Int64) -> PlannedOperation {
         var action: Action?
         if let b = burst { action = planBurst(b) }
         var tries = 0
@@ -19,7 +20,7 @@ extension Player {
     }
 
     /// Concretises `action` as this player's next step (also used to replay scripted steps).
-    public mutating func make(_ action: Action, id: Int? = nil, now: Int64) -> PlannedOperation {
+    package mutating func make(_ action: Action, id: Int? = nil, now: Int64) -> PlannedOperation {
         let opId = id ?? nextOpId
         nextOpId = max(nextOpId, opId) + 1
         var op = Op(id: opId, action: action)
@@ -49,7 +50,7 @@ extension Player {
     }
 
     /// Whether every symbol `action` refers to has a known value (so it can be sent).
-    public func canSend(_ action: Action) -> Bool {
+    package func canSend(_ action: Action) -> Bool {
         action.references.allSatisfy { belief.primary.value(of: $0) != nil }
     }
 

@@ -3,7 +3,7 @@ import Protocol
 
 extension Player {
     /// Plans, executes and judges one operation, keeping `clock` informed of clock advances.
-    public mutating func perform(
+    package mutating func perform(
         with executor: some OperationExecutor,
         clock: ClockTracker
     ) async -> (planned: PlannedOperation, result: ExecutionResult, verdict: StepVerdict) {
@@ -13,7 +13,7 @@ extension Player {
     }
 
     /// Executes a planned operation and judges its answer.
-    public mutating func execute(
+    package mutating func execute(
         _ planned: PlannedOperation,
         with executor: some OperationExecutor,
         clock: ClockTracker

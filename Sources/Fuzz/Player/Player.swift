@@ -1,3 +1,5 @@
+import Basics
+import Engine
 import Model
 import Protocol
 import Transport
@@ -5,17 +7,17 @@ import Transport
 /// One virtual player: a seeded, model-guided generator plus the sequential oracle for its own
 /// private world (devices and IdP accounts salted by run, shard, player and episode). A value
 /// type owned by one task: call ``next(now:)``, execute, then ``observe(_:_:window:)``.
-public struct Player: Sendable {
-    public let configuration: FuzzConfiguration
-    public let index: Int
-    public let shard: Int
+package struct Player: Sendable {
+    package let configuration: FuzzConfiguration
+    package let index: Int
+    package let shard: Int
     var rng: SplitMix64
     let signer: IdPTokenSigner
-    public private(set) var episode = 0
-    public private(set) var identities: Identities
-    public private(set) var belief: Belief
+    package private(set) var episode = 0
+    package private(set) var identities: Identities
+    package private(set) var belief: Belief
     /// The current episode's operations so far (with the concrete values they were sent with).
-    public private(set) var history: [Op] = []
+    package private(set) var history: [Op] = []
     var nextOpId = 1
     /// A burst of wrong transfer passwords in progress: the account and how many remain.
     var burst: (account: Sym, remaining: Int)?
@@ -24,13 +26,13 @@ public struct Player: Sendable {
     var clockAfterLast: Int64?
     var syntheticIds = 0
     /// Final beliefs of finished episodes (newest last), for the end-of-run audit.
-    public private(set) var retired: [(identities: Identities, belief: Belief)] = []
+    package private(set) var retired: [(identities: Identities, belief: Belief)] = []
     /// How many finished episodes to keep for the audit.
-    public var keepRetired = 2
+    package var keepRetired = 2
     /// Episodes abandoned because the model could no longer track them (never a false alarm).
-    public private(set) var desyncs = 0
+    package private(set) var desyncs = 0
 
-    public init(configuration: FuzzConfiguration, index: Int, shard: Int = 0) {
+    package init(configuration: FuzzConfiguration, index: Int, shard: Int = 0) {
         self.configuration = configuration
         self.index = index
         self.shard = shard
@@ -41,7 +43,7 @@ public struct Player: Sendable {
     }
 
     /// A player that replays given steps under `salt` (shrinking, replay).
-    public init(configuration: FuzzConfiguration, index: Int, salt: String) {
+    package init(configuration: FuzzConfiguration, index: Int, salt: String) {
         self.init(configuration: configuration, index: index)
         identities = Identities(salt: salt)
     }
@@ -54,7 +56,7 @@ public struct Player: Sendable {
     var model: GamebaseModel { belief.model }
 
     /// Starts over with fresh identities.
-    public mutating func newEpisode() {
+    package mutating func newEpisode() {
         if !history.isEmpty {
             retired.append((identities, belief))
             if retired.count > keepRetired { retired.removeFirst(retired.count - keepRetired) }
@@ -70,7 +72,7 @@ public struct Player: Sendable {
     }
 
     /// Judges the result of `planned` (which the server handled within `window`).
-    public mutating func observe(_ planned: PlannedOperation, _ result: ExecutionResult, window: ClockWindow)
+    package mutating func observe(_ planned: PlannedOperation, _ result: ExecutionResult, window: ClockWindow)
         -> StepVerdict
     {
         let op = planned.op
@@ -152,5 +154,5 @@ public struct Player: Sendable {
 
 extension Op {
     /// The step without the concrete values of one run.
-    public var symbolic: Op { Op(id: id, action: action) }
+    package var symbolic: Op { Op(id: id, action: action) }
 }

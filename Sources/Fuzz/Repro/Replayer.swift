@@ -4,23 +4,23 @@ import Protocol
 
 /// Runs a reproducer against a target with fresh identities and says whether the violation
 /// (same rule) happens again.
-public struct Replayer: Sendable {
-    public let executor: any OperationExecutor
-    public let clock: ClockTracker
+package struct Replayer: Sendable {
+    package let executor: any OperationExecutor
+    package let clock: ClockTracker
 
-    public init(executor: any OperationExecutor, clock: ClockTracker) {
+    package init(executor: any OperationExecutor, clock: ClockTracker) {
         self.executor = executor
         self.clock = clock
     }
 
-    public struct Result: Sendable {
-        public var reproduced: Bool
+    package struct Result: Sendable {
+        package var reproduced: Bool
         /// The violation seen (any rule), if one was.
-        public var violation: Violation?
-        public var run: ScriptRunner.Run
+        package var violation: Violation?
+        package var run: ScriptRunner.Run
     }
 
-    public func replay(_ repro: ReproFile, idPSecret: String = IdPTokenSigner.defaultSecret) async -> Result {
+    package func replay(_ repro: ReproFile, idPSecret: String = IdPTokenSigner.defaultSecret) async -> Result {
         let config = FuzzConfiguration(
             seed: repro.seed,
             runSalt: "replay",

@@ -4,16 +4,16 @@ import Protocol
 
 /// `violations/NNN.json`: a minimal failing sequence and how to replay it (schema `gbfuzz.repro/1`).
 /// Never contains the secret key or the IdP secret.
-public struct ReproFile: Codable, Sendable {
-    public static let schemaName = "gbfuzz.repro/1"
+package struct ReproFile: Codable, Sendable {
+    package static let schemaName = "gbfuzz.repro/1"
 
-    public struct Target: Codable, Sendable, Hashable {
-        public var baseURL: String
-        public var appId: String
+    package struct Target: Codable, Sendable, Hashable {
+        package var baseURL: String
+        package var appId: String
         /// Found on the embedded reference server (then `gbfuzz replay` can start one).
-        public var embedded: Bool
-        public var bugs: [String]?
-        public init(baseURL: String, appId: String, embedded: Bool, bugs: [String]? = nil) {
+        package var embedded: Bool
+        package var bugs: [String]?
+        package init(baseURL: String, appId: String, embedded: Bool, bugs: [String]? = nil) {
             self.baseURL = baseURL
             self.appId = appId
             self.embedded = embedded
@@ -21,34 +21,34 @@ public struct ReproFile: Codable, Sendable {
         }
     }
 
-    public struct Step: Codable, Sendable {
-        public var id: Int
-        public var kind: OperationKind
-        public var text: String
-        public var action: Action
+    package struct Step: Codable, Sendable {
+        package var id: Int
+        package var kind: OperationKind
+        package var text: String
+        package var action: Action
         /// Codes the model allowed when the reproducer was verified.
-        public var expectedCodes: [Int]
-        public var observedCode: Int?
+        package var expectedCodes: [Int]
+        package var observedCode: Int?
     }
 
-    public var schema: String
-    public var rule: RuleID
-    public var message: String
-    public var field: String
-    public var expected: String
-    public var observed: String
-    public var seed: UInt64
-    public var semantics: Semantics
-    public var capabilities: TargetCapabilities
-    public var target: Target
-    public var steps: [Step]
+    package var schema: String
+    package var rule: RuleID
+    package var message: String
+    package var field: String
+    package var expected: String
+    package var observed: String
+    package var seed: UInt64
+    package var semantics: Semantics
+    package var capabilities: TargetCapabilities
+    package var target: Target
+    package var steps: [Step]
     /// Length of the sequence before shrinking.
-    public var originalLength: Int
+    package var originalLength: Int
 
     /// The symbolic sequence.
-    public var sequence: [Op] { steps.map { Op(id: $0.id, action: $0.action) } }
+    package var sequence: [Op] { steps.map { Op(id: $0.id, action: $0.action) } }
 
-    public static func load(_ url: URL) throws(ReproError) -> ReproFile {
+    package static func load(_ url: URL) throws(ReproError) -> ReproFile {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw ReproError(url.path, "cannot be read: \(error.localizedDescription)")
@@ -76,12 +76,12 @@ public struct ReproFile: Codable, Sendable {
 }
 
 /// A reproducer file that cannot be used.
-public struct ReproError: Error, Sendable, CustomStringConvertible {
-    public var path: String
-    public var message: String
-    public init(_ path: String, _ message: String) {
+package struct ReproError: Error, Sendable, CustomStringConvertible {
+    package var path: String
+    package var message: String
+    package init(_ path: String, _ message: String) {
         self.path = path
         self.message = message
     }
-    public var description: String { "\(path) \(message)" }
+    package var description: String { "\(path) \(message)" }
 }

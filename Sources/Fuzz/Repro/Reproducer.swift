@@ -3,16 +3,16 @@ import Model
 import Protocol
 
 /// Writes `violations/NNN.json` and `violations/NNN.sh` for a shrunk violation (atomically).
-public struct Reproducer: Sendable {
-    public var configuration: FuzzConfiguration
-    public var target: ReproFile.Target
+package struct Reproducer: Sendable {
+    package var configuration: FuzzConfiguration
+    package var target: ReproFile.Target
 
-    public init(configuration: FuzzConfiguration, target: ReproFile.Target) {
+    package init(configuration: FuzzConfiguration, target: ReproFile.Target) {
         self.configuration = configuration
         self.target = target
     }
 
-    public func file(for shrunk: Shrinker.Result, original: Violation) -> ReproFile {
+    package func file(for shrunk: Shrinker.Result, original: Violation) -> ReproFile {
         let v = shrunk.violation ?? original
         let steps = shrunk.sequence.enumerated().map { i, op in
             let run = shrunk.run?.steps
@@ -43,7 +43,7 @@ public struct Reproducer: Sendable {
 
     /// Writes `NNN.json` and `NNN.sh` into `directory`; returns their URLs.
     @discardableResult
-    public func write(_ repro: ReproFile, salt: String, number: Int, to directory: URL) async throws -> (
+    package func write(_ repro: ReproFile, salt: String, number: Int, to directory: URL) async throws -> (
         json: URL, script: URL
     ) {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

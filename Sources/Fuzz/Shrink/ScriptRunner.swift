@@ -1,66 +1,72 @@
+import Engine
 import Model
 import Protocol
 
-/// Runs a fixed symbolic sequence against a target with fresh identities, judging each answer.
-public struct ScriptRunner: Sendable {
-    public var configuration: FuzzConfiguration
-    public let executor: any OperationExecutor
-    public let clock: ClockTracker
+/// Runs a fixed symbolic sequence against a target with fresh identities, judging each answer: a
+/// ``ScriptWorkload`` of one session in the ``LoadEngine``, the path every fuzz run takes. Used
+/// for the shrinker's candidates and for replaying reproducers.
+package struct ScriptRunner: Sendable {
+    package var configuration: FuzzConfiguration
+    package let executor: any OperationExecutor
+    package let clock: ClockTracker
+    /// The longest one script may run (each of its requests is bounded by the transport's timeout).
+    package var timeLimit: Duration
 
-    public init(configuration: FuzzConfiguration, executor: any OperationExecutor, clock: ClockTracker) {
-        var c = configuration
-        c.episodeLength = .max
-        self.configuration = c
+    package init(
+        configuration: FuzzConfiguration,
+        executor: any OperationExecutor,
+        clock: ClockTracker,
+        timeLimit: Duration = .seconds(600)
+    ) {
+        self.configuration = configuration
         self.executor = executor
         self.clock = clock
+        self.timeLimit = timeLimit
     }
 
-    public struct Run: Sendable {
+    package struct Run: Sendable {
         /// The first violation, if any.
-        public var violation: Violation?
+        package var violation: Violation?
         /// A step referred to a value no earlier step produced in this run.
-        public var unresolved = false
+        package var unresolved = false
         /// Steps executed.
-        public var executed = 0
+        package var executed = 0
         /// The references the first unresolved step could not resolve.
-        public var missing: [Sym] = []
+        package var missing: [Sym] = []
         /// Per executed step: the codes the model allowed and the code observed.
-        public var steps: [(predicted: [ResultCode], observed: ResultCode?)] = []
+        package var steps: [(predicted: [ResultCode], observed: ResultCode?)] = []
         /// Values bound in this run, by symbol (for the curl script).
-        public var bindings: [Sym: String] = [:]
-        public var salt = ""
+        package var bindings: [Sym: String] = [:]
+        package var salt = ""
+
+        package init(salt: String = "") { self.salt = salt }
     }
 
-    /// Runs `steps` under `salt`; stops at the first violation.
-    public func run(_ steps: [Op], salt: String) async -> Run {
-        var player = Player(configuration: configuration, index: 0, salt: salt)
-        var out = Run()
-        out.salt = salt
-        for step in steps {
-            guard player.canSend(step.action) else {
-                out.unresolved = true
-                out.missing = step.action.references.filter { player.belief.primary.value(of: $0) == nil }
-                break
-            }
-            let planned = player.make(step.action, id: step.id, now: clock.now())
-            let bindings = player.belief.primary.bindings
-            let (r, v) = await player.execute(planned, with: executor, clock: clock)
-            out.executed += 1
-            out.steps.append((v.predictedCodes, r.code))
-            if let x = v.violations.first {
-                out.violation = x
-                out.bindings = bindings
-                return out
-            }
-            out.bindings = player.belief.primary.bindings
-        }
-        return out
+    /// Runs `steps` under `salt`; stops at the first violation. Operations go to `sink` (the
+    /// engine's recorder, or nowhere).
+    package func run(_ steps: [Op], salt: String, sink: any OperationSink = DiscardingSink()) async -> Run {
+        let workload = ScriptWorkload(
+            configuration: configuration,
+            executor: executor,
+            clock: clock,
+            collector: FuzzCollector(maxViolations: 1, auditLimit: 0),
+            scripts: [ScriptWorkload.Script(steps: steps, salt: salt)]
+        )
+        let engine = LoadEngine(
+            workload: workload,
+            spec: LoadSpec(model: .closed, players: 1, gracefulStop: .zero, replacesEndedSessions: false),
+            duration: timeLimit,
+            control: RunControl(),
+            sink: sink,
+            seed: 0
+        )
+        _ = await engine.run()
+        return workload.run(0)
     }
 
     /// Checks a candidate against the model alone (every outcome it allows, no server): false
     /// when a step refers to a value no earlier step can have produced.
-    public func isMeaningful(_ steps: [Op]) async -> Bool {
+    package func isMeaningful(_ steps: [Op]) -> Bool {
         GamebaseModel(semantics: configuration.semantics).firstDanglingReference(in: steps) == nil
     }
-
 }

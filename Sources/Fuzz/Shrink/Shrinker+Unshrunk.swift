@@ -1,7 +1,7 @@
 extension Shrinker.Result {
     /// A "result" that keeps the original sequence, for violations that were not shrunk (the
     /// shrink budget went to other rules, or the run was interrupted).
-    public static func unshrunk(_ v: Violation) -> Shrinker.Result {
+    package static func unshrunk(_ v: Violation) -> Shrinker.Result {
         Shrinker.Result(sequence: v.sequence, violation: nil, run: nil, attempts: 0, originalLength: v.sequence.count)
     }
 }

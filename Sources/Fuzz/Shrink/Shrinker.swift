@@ -7,16 +7,16 @@ import Protocol
 /// references are dropped without a request), replayed against the target with fresh identities,
 /// and kept only if it violates the same rule on every one of `1 + confirmations` runs. The result
 /// is re-verified; the shrinker never returns a sequence that did not fail.
-public struct Shrinker: Sendable {
-    public var runner: ScriptRunner
-    public var timeBudget: Duration
-    public var attemptBudget: Int
+package struct Shrinker: Sendable {
+    package var runner: ScriptRunner
+    package var timeBudget: Duration
+    package var attemptBudget: Int
     /// Extra runs a failing candidate must also fail.
-    public var confirmations: Int
+    package var confirmations: Int
     /// Receives one line per candidate (for debugging shrinks).
-    public var log: (@Sendable (String) -> Void)?
+    package var log: (@Sendable (String) -> Void)?
 
-    public init(
+    package init(
         runner: ScriptRunner,
         timeBudget: Duration = .seconds(60),
         attemptBudget: Int = 500,
@@ -28,18 +28,18 @@ public struct Shrinker: Sendable {
         self.confirmations = confirmations
     }
 
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// The minimal failing sequence (the original when nothing smaller failed).
-        public var sequence: [Op]
+        package var sequence: [Op]
         /// The violation the final verification run observed (`nil` if even that did not fail).
-        public var violation: Violation?
+        package var violation: Violation?
         /// The final verification run (per-step predicted and observed codes, bindings).
-        public var run: ScriptRunner.Run?
-        public var attempts: Int
-        public var originalLength: Int
+        package var run: ScriptRunner.Run?
+        package var attempts: Int
+        package var originalLength: Int
     }
 
-    public func shrink(_ v: Violation) async -> Result {
+    package func shrink(_ v: Violation) async -> Result {
         // Rounds until a round gains nothing: a shorter sequence opens new deletions and redirects.
         var best = await shrinkOnce(v)
         var attempts = best.attempts

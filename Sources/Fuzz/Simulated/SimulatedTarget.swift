@@ -7,9 +7,9 @@ import Synchronization
 /// concrete values. With different knobs than the harness (or a ``Deviation``) it is a buggy
 /// backend with one known rule broken — for testing the oracle and shrinker without a server.
 /// It trusts the symbolic step (it never parses HTTP), so it says nothing about wire encoding.
-public final class SimulatedTarget: OperationExecutor {
+package final class SimulatedTarget: OperationExecutor {
     /// Deliberate deviations the knobs cannot express.
-    public enum Deviation: String, Sendable, CaseIterable {
+    package enum Deviation: String, Sendable, CaseIterable {
         /// F1: forged IdP tokens are accepted.
         case forgedTokenAccepted
         /// L5: logout answers success but the token stays live.
@@ -32,16 +32,16 @@ public final class SimulatedTarget: OperationExecutor {
     /// - Parameters:
     ///   - semantics: how the simulated server behaves (may differ from what the harness expects).
     ///   - now: its frozen clock (epoch ms); only clock advances move it.
-    public init(semantics: Semantics = .default, deviations: Set<Deviation> = [], now: Int64 = 1_800_000_000_000) {
+    package init(semantics: Semantics = .default, deviations: Set<Deviation> = [], now: Int64 = 1_800_000_000_000) {
         model = GamebaseModel(semantics: semantics)
         self.deviations = deviations
         state = Mutex(State(now: now))
     }
 
     /// The current simulated server time.
-    public var now: Int64 { state.withLock { $0.now } }
+    package var now: Int64 { state.withLock { $0.now } }
 
-    public func execute(_ p: PlannedOperation) async -> ExecutionResult {
+    package func execute(_ p: PlannedOperation) async -> ExecutionResult {
         state.withLock { st in
             var op = p.op
             if deviations.contains(.forgedTokenAccepted) { op.action = Self.unforged(op.action) }

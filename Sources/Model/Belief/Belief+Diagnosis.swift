@@ -4,7 +4,7 @@ extension Belief {
     /// When an answer fits no outcome, looks for the earlier rule the server most plausibly
     /// broke: a token the model revoked (logout L5, new login L10, withdrawal W1…) that, had it
     /// stayed live, would explain the observed code. Returns that rule, or `nil`.
-    public func diagnose(_ op: Op, _ window: ClockWindow, observed: ResultCode) -> RuleID? {
+    package func diagnose(_ op: Op, _ window: ClockWindow, observed: ResultCode) -> RuleID? {
         let st = primary
         // Most recently revoked first (higher op ids are later).
         let revoked = st.tokens.filter { $0.value.revoked != nil }.keys.sorted(by: >)

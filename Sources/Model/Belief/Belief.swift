@@ -1,45 +1,45 @@
 import Protocol
 
 /// What the oracle made of one answer.
-public struct Judgement: Sendable {
+package struct Judgement: Sendable {
     /// The answer fits at least one allowed outcome.
-    public var matched: Bool
+    package var matched: Bool
     /// Codes the model allowed.
-    public var expectedCodes: [ResultCode]
+    package var expectedCodes: [ResultCode]
     /// The rule behind the outcome that matched (or that was expected when nothing matched).
-    public var rule: RuleID
+    package var rule: RuleID
     /// Why the model expected what it did.
-    public var because: String
+    package var because: String
     /// When nothing matched: the closest expected outcome and how the answer differs from it.
-    public var mismatch: Mismatch?
+    package var mismatch: Mismatch?
 }
 
 /// The set of model states consistent with everything a player has observed (usually one).
 /// Several arise when a deadline falls inside a clock window, when the protocol allows two
 /// behaviours, or when an answer was lost and its operation may or may not have been applied
 /// (Knossos's `:info`); observations then narrow the set down.
-public struct Belief: Sendable {
-    public private(set) var states: [ModelState]
-    public let model: GamebaseModel
+package struct Belief: Sendable {
+    package private(set) var states: [ModelState]
+    package let model: GamebaseModel
     /// More states than this and the player gives up on this world (never a false alarm).
-    public static let maxStates = 64
+    package static let maxStates = 64
 
-    public init(model: GamebaseModel, initial: ModelState = ModelState()) {
+    package init(model: GamebaseModel, initial: ModelState = ModelState()) {
         self.model = model
         self.states = [initial]
     }
 
     /// The state the generator plans from.
-    public var primary: ModelState { states[0] }
-    public var isOverflowing: Bool { states.count > Self.maxStates }
+    package var primary: ModelState { states[0] }
+    package var isOverflowing: Bool { states.count > Self.maxStates }
 
     /// Every outcome the model allows for `op` now.
-    public func predictions(_ op: Op, _ window: ClockWindow) -> [Outcome] {
+    package func predictions(_ op: Op, _ window: ClockWindow) -> [Outcome] {
         states.flatMap { model.step($0, op, window) }
     }
 
     /// Judges an answer and keeps the states that explain it.
-    public mutating func observe(_ op: Op, _ window: ClockWindow, _ obs: Observation, matcher: Matcher) -> Judgement {
+    package mutating func observe(_ op: Op, _ window: ClockWindow, _ obs: Observation, matcher: Matcher) -> Judgement {
         let outcomes = predictions(op, window)
         var next: [ModelState] = []
         var seen: Set<ModelState> = []
@@ -80,7 +80,7 @@ public struct Belief: Sendable {
     }
 
     /// The answer was lost (transport error): the operation may have been applied, now or later.
-    public mutating func observeLost(_ op: Op, _ window: ClockWindow) {
+    package mutating func observeLost(_ op: Op, _ window: ClockWindow) {
         states = states.map { st in
             var s = st
             s.pending.append(PendingOp(op: op, since: window.lo))
@@ -89,7 +89,7 @@ public struct Belief: Sendable {
     }
 
     /// Assumes lost operations that have not shown up by now never will.
-    public mutating func retirePending() {
+    package mutating func retirePending() {
         var seen: Set<ModelState> = []
         states = states.compactMap { st in
             var s = st
@@ -98,10 +98,10 @@ public struct Belief: Sendable {
         }
     }
 
-    public var hasPending: Bool { states.contains { !$0.pending.isEmpty } }
+    package var hasPending: Bool { states.contains { !$0.pending.isEmpty } }
 
     /// Applies the deadlines that have passed by `window` (for the end-of-run audit).
-    public mutating func settle(at window: ClockWindow) {
+    package mutating func settle(at window: ClockWindow) {
         var seen: Set<ModelState> = []
         states = states.flatMap { model.settle($0, at: window) }.filter { seen.insert($0).inserted }
     }

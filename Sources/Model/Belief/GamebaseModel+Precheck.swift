@@ -4,7 +4,7 @@ extension GamebaseModel {
     /// qsm-style precondition check of a candidate sequence without a server: runs every step on
     /// every state the model allows (all outcomes kept, values unbound) and returns the first step
     /// that refers to a symbol no earlier step can have produced, or `nil` when none dangles.
-    public func firstDanglingReference(in ops: [Op], startingAt t0: Int64 = 1_800_000_000_000) -> (
+    package func firstDanglingReference(in ops: [Op], startingAt t0: Int64 = 1_800_000_000_000) -> (
         index: Int, symbol: Sym
     )? {
         var states = [ModelState()]

@@ -2,8 +2,8 @@ import Protocol
 
 /// The checks every answer gets whatever the operation: HTTP 200 and the envelope (X2), and the
 /// transaction id echoed in the response header and `header.transactionId` (X1).
-public enum Envelope {
-    public static func check(
+package enum Envelope {
+    package static func check(
         status: Int,
         header: ResponseHeader,
         sentTransactionId: String,

@@ -1,16 +1,16 @@
 import Protocol
 
 /// Checks an answer against one expected outcome, binding the symbols it names.
-public struct Matcher: Sendable {
-    public var identities: Identities
-    public var semantics: Semantics
-    public init(identities: Identities, semantics: Semantics) {
+package struct Matcher: Sendable {
+    package var identities: Identities
+    package var semantics: Semantics
+    package init(identities: Identities, semantics: Semantics) {
         self.identities = identities
         self.semantics = semantics
     }
 
     /// The next state (with the observed values bound) if the answer fits the outcome.
-    public func match(_ o: Outcome, _ obs: Observation, op: Op) -> Result<ModelState, Mismatch> {
+    package func match(_ o: Outcome, _ obs: Observation, op: Op) -> Result<ModelState, Mismatch> {
         guard obs.code == o.code else {
             return .failure(
                 Mismatch(o.rule, "resultCode", expected: "\(o.code) (\(o.because))", observed: "\(obs.code)")

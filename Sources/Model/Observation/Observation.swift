@@ -1,7 +1,7 @@
 import Protocol
 
 /// A decoded answer as the oracle judges it.
-public enum Observation: Sendable {
+package enum Observation: Sendable {
     case client(ClientReplyBody)
     case tokenAuthentication(TokenAuthenticationResponse)
     case member(GetMemberResponse)
@@ -13,7 +13,7 @@ public enum Observation: Sendable {
     case clock(ClockResponse)
     case graceBan(GraceBanResponse)
 
-    public var header: ResponseHeader {
+    package var header: ResponseHeader {
         switch self {
         case .client(let b): b.header
         case .tokenAuthentication(let b): b.header
@@ -27,22 +27,22 @@ public enum Observation: Sendable {
         case .graceBan(let b): b.header
         }
     }
-    public var code: ResultCode { header.resultCode }
-    public var client: ClientReplyBody? { if case .client(let b) = self { b } else { nil } }
+    package var code: ResultCode { header.resultCode }
+    package var client: ClientReplyBody? { if case .client(let b) = self { b } else { nil } }
 }
 
 /// Why an answer does not fit an expected outcome.
-public struct Mismatch: Error, Hashable, Sendable, Codable, CustomStringConvertible {
-    public var rule: RuleID
+package struct Mismatch: Error, Hashable, Sendable, Codable, CustomStringConvertible {
+    package var rule: RuleID
     /// The field that differs: `resultCode`, `member.authList`, …
-    public var field: String
-    public var expected: String
-    public var observed: String
-    public init(_ rule: RuleID, _ field: String, expected: String, observed: String) {
+    package var field: String
+    package var expected: String
+    package var observed: String
+    package init(_ rule: RuleID, _ field: String, expected: String, observed: String) {
         self.rule = rule
         self.field = field
         self.expected = expected
         self.observed = observed
     }
-    public var description: String { "\(rule): \(field): expected \(expected), observed \(observed)" }
+    package var description: String { "\(rule): \(field): expected \(expected), observed \(observed)" }
 }

@@ -2,7 +2,7 @@ import Protocol
 
 extension Action: CustomStringConvertible {
     /// A compact human-readable form: `login.idp d0 google(google#1) ignore`.
-    public var description: String {
+    package var description: String {
         let k = kind.rawValue
         switch self {
         case .loginGuest(let d, let i): return "\(k) \(d)\(i ? " ignoreAlreadyLoggedIn" : "")"

@@ -2,7 +2,7 @@ import Protocol
 
 /// One operation in symbolic form: harness identities are per-player references, server-invented
 /// values are ``Sym``s. Concretised with a salt and the oracle's bindings just before it is sent.
-public enum Action: Hashable, Sendable, Codable {
+package enum Action: Hashable, Sendable, Codable {
     case loginGuest(device: DeviceRef, ignoreAlreadyLoggedIn: Bool)
     case loginIdP(device: DeviceRef, credential: IdPCredential, ignoreAlreadyLoggedIn: Bool)
     case loginToken(device: DeviceRef, token: TokenArg)
@@ -43,7 +43,7 @@ public enum Action: Hashable, Sendable, Codable {
     /// Test control: grace-ban a user.
     case graceBan(user: UserArg, seconds: Int64)
 
-    public var kind: OperationKind {
+    package var kind: OperationKind {
         switch self {
         case .loginGuest: .loginGuest
         case .loginIdP: .loginIdP
@@ -78,7 +78,7 @@ public enum Action: Hashable, Sendable, Codable {
     }
 
     /// The device a client operation comes from.
-    public var device: DeviceRef? {
+    package var device: DeviceRef? {
         switch self {
         case .loginGuest(let d, _), .loginIdP(let d, _, _), .loginToken(let d, _), .changeLogin(let d, _, _, _),
             .logout(let d, _), .getMember(let d, _), .mappingList(let d, _), .addMapping(let d, _, _),
@@ -92,7 +92,7 @@ public enum Action: Hashable, Sendable, Codable {
     }
 
     /// The Gamebase token a client operation presents.
-    public var tokenArg: TokenArg? {
+    package var tokenArg: TokenArg? {
         switch self {
         case .loginToken(_, let t), .changeLogin(_, let t, _, _), .logout(_, let t), .getMember(_, let t),
             .mappingList(_, let t), .addMapping(_, let t, _), .addMappingForcibly(_, let t, _, _),
@@ -105,7 +105,7 @@ public enum Action: Hashable, Sendable, Codable {
     }
 
     /// Every symbol the action refers to (which must have been produced by an earlier step).
-    public var references: [Sym] {
+    package var references: [Sym] {
         var out: [Sym] = []
         if let s = tokenArg?.symbol { out.append(s) }
         switch self {
@@ -127,7 +127,7 @@ public enum Action: Hashable, Sendable, Codable {
     }
 
     /// The IdP credential a login or mapping presents.
-    public var credential: IdPCredential? {
+    package var credential: IdPCredential? {
         switch self {
         case .loginIdP(_, let c, _), .changeLogin(_, _, _, let c), .addMapping(_, _, let c),
             .addMappingForcibly(_, _, _, let c):

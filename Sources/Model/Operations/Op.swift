@@ -2,19 +2,19 @@ import Protocol
 
 /// One step of a player's sequence: a symbolic action with a stable id (symbols it produces are
 /// named after the id), plus the concrete inputs fixed when it was planned.
-public struct Op: Hashable, Sendable, Codable, CustomStringConvertible {
+package struct Op: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Stable within a player's sequence; survives shrinking.
-    public var id: Int
-    public var action: Action
+    package var id: Int
+    package var action: Action
     /// The concrete values sent for the symbols the action refers to (empty when the model runs
     /// without a target, e.g. while the shrinker pre-checks a candidate).
-    public var values: [Sym: String]
+    package var values: [Sym: String]
     /// Absolute inputs chosen at planning time: E8 `end` (epoch ms).
-    public var banEnd: Int64?
+    package var banEnd: Int64?
     /// The IdP access token sent (for the 3302 ticket's echo check).
-    public var idPToken: String?
+    package var idPToken: String?
 
-    public init(id: Int, action: Action, values: [Sym: String] = [:], banEnd: Int64? = nil, idPToken: String? = nil) {
+    package init(id: Int, action: Action, values: [Sym: String] = [:], banEnd: Int64? = nil, idPToken: String? = nil) {
         self.id = id
         self.action = action
         self.values = values
@@ -22,6 +22,6 @@ public struct Op: Hashable, Sendable, Codable, CustomStringConvertible {
         self.idPToken = idPToken
     }
 
-    public var kind: OperationKind { action.kind }
-    public var description: String { "#\(id) \(action.description)" }
+    package var kind: OperationKind { action.kind }
+    package var description: String { "#\(id) \(action.description)" }
 }

@@ -1,7 +1,7 @@
 import Protocol
 
 /// The kinds of operation the harness issues, with their stable report names.
-public enum OperationKind: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
+package enum OperationKind: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
     case loginGuest = "login.guest"
     case loginIdP = "login.idp"
     case loginToken = "login.token"
@@ -32,10 +32,10 @@ public enum OperationKind: String, Hashable, Sendable, Codable, CaseIterable, Co
     case testAdvance = "test.advance"
     case testGraceBan = "test.graceban"
 
-    public static func < (a: OperationKind, b: OperationKind) -> Bool { a.rawValue < b.rawValue }
+    package static func < (a: OperationKind, b: OperationKind) -> Bool { a.rawValue < b.rawValue }
 
     /// Needs the Server API (`X-Secret-Key`).
-    public var needsServerAPI: Bool { rawValue.hasPrefix("server.") }
+    package var needsServerAPI: Bool { rawValue.hasPrefix("server.") }
     /// Needs test control.
-    public var needsTestControl: Bool { rawValue.hasPrefix("test.") }
+    package var needsTestControl: Bool { rawValue.hasPrefix("test.") }
 }

@@ -2,41 +2,41 @@ import Protocol
 
 /// A rule id of docs/PROTOCOL.md §6 (`M1`, `T8`…), or an endpoint section (`E1`…`E15`) when an
 /// answer breaks the endpoint's contract without breaking a numbered rule.
-public struct RuleID: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible,
+package struct RuleID: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible,
     ExpressibleByStringLiteral
 {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { self.rawValue = value }
-    public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
-    public func encode(to encoder: any Encoder) throws {
+    package let rawValue: String
+    package init(rawValue: String) { self.rawValue = rawValue }
+    package init(_ rawValue: String) { self.rawValue = rawValue }
+    package init(stringLiteral value: String) { self.rawValue = value }
+    package init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
         try c.encode(rawValue)
     }
-    public static func < (a: RuleID, b: RuleID) -> Bool { a.rawValue < b.rawValue }
-    public var description: String { rawValue }
+    package static func < (a: RuleID, b: RuleID) -> Bool { a.rawValue < b.rawValue }
+    package var description: String { rawValue }
 
-    public static let M1: RuleID = "M1", M2: RuleID = "M2", M3: RuleID = "M3", M4: RuleID = "M4"
-    public static let M5: RuleID = "M5", M6: RuleID = "M6", M7: RuleID = "M7", M8: RuleID = "M8"
-    public static let M9: RuleID = "M9", M10: RuleID = "M10", M11: RuleID = "M11"
-    public static let L1: RuleID = "L1", L2: RuleID = "L2", L4: RuleID = "L4", L5: RuleID = "L5"
-    public static let L7: RuleID = "L7", L10: RuleID = "L10", L11: RuleID = "L11", L12: RuleID = "L12"
-    public static let L13: RuleID = "L13", F1: RuleID = "F1"
-    public static let W1: RuleID = "W1", W2: RuleID = "W2", W4: RuleID = "W4", W5: RuleID = "W5"
-    public static let W6: RuleID = "W6", W7: RuleID = "W7"
-    public static let T1: RuleID = "T1", T2: RuleID = "T2", T3: RuleID = "T3", T4: RuleID = "T4"
-    public static let T5: RuleID = "T5", T6: RuleID = "T6", T7: RuleID = "T7", T8: RuleID = "T8"
-    public static let T10: RuleID = "T10", T11: RuleID = "T11", T12: RuleID = "T12", T13: RuleID = "T13"
-    public static let T14: RuleID = "T14"
-    public static let B1: RuleID = "B1", B2: RuleID = "B2", B4: RuleID = "B4", B5: RuleID = "B5"
-    public static let X1: RuleID = "X1", X2: RuleID = "X2"
-    public static let E1: RuleID = "E1", E3: RuleID = "E3", E4: RuleID = "E4", E7: RuleID = "E7"
-    public static let E8: RuleID = "E8", E11: RuleID = "E11", E13: RuleID = "E13", E14: RuleID = "E14"
-    public static let E15: RuleID = "E15", TC: RuleID = "TC"
+    package static let M1: RuleID = "M1", M2: RuleID = "M2", M3: RuleID = "M3", M4: RuleID = "M4"
+    package static let M5: RuleID = "M5", M6: RuleID = "M6", M7: RuleID = "M7", M8: RuleID = "M8"
+    package static let M9: RuleID = "M9", M10: RuleID = "M10", M11: RuleID = "M11"
+    package static let L1: RuleID = "L1", L2: RuleID = "L2", L4: RuleID = "L4", L5: RuleID = "L5"
+    package static let L7: RuleID = "L7", L10: RuleID = "L10", L11: RuleID = "L11", L12: RuleID = "L12"
+    package static let L13: RuleID = "L13", F1: RuleID = "F1"
+    package static let W1: RuleID = "W1", W2: RuleID = "W2", W4: RuleID = "W4", W5: RuleID = "W5"
+    package static let W6: RuleID = "W6", W7: RuleID = "W7"
+    package static let T1: RuleID = "T1", T2: RuleID = "T2", T3: RuleID = "T3", T4: RuleID = "T4"
+    package static let T5: RuleID = "T5", T6: RuleID = "T6", T7: RuleID = "T7", T8: RuleID = "T8"
+    package static let T10: RuleID = "T10", T11: RuleID = "T11", T12: RuleID = "T12", T13: RuleID = "T13"
+    package static let T14: RuleID = "T14"
+    package static let B1: RuleID = "B1", B2: RuleID = "B2", B4: RuleID = "B4", B5: RuleID = "B5"
+    package static let X1: RuleID = "X1", X2: RuleID = "X2"
+    package static let E1: RuleID = "E1", E3: RuleID = "E3", E4: RuleID = "E4", E7: RuleID = "E7"
+    package static let E8: RuleID = "E8", E11: RuleID = "E11", E13: RuleID = "E13", E14: RuleID = "E14"
+    package static let E15: RuleID = "E15", TC: RuleID = "TC"
 
     /// Every rule of docs/PROTOCOL.md §6, in table order.
-    public static let protocolRules: [RuleID] = [
+    package static let protocolRules: [RuleID] = [
         .M1, .M2, .M3, .M4, .M5, .M6, .M7, .M8, .M9, .M10, .M11, .L1, .L2, .L4, .L5, .L7, .L10, .L11, .L12, .L13,
         .F1, .W1, .W2, .W4, .W5, .W6, .W7, .T1, .T2, .T3, .T4, .T5, .T6, .T7, .T8, .T10, .T11, .T12, .T13, .T14,
         .B1, .B2, .B4, .B5, .X1, .X2,

@@ -2,45 +2,45 @@ import Protocol
 
 /// The model's view of one player's world: its users, sessions, tickets and TransferAccounts,
 /// keyed by symbols, plus the concrete values observed for those symbols.
-public struct ModelState: Hashable, Sendable {
-    public var users: [Sym: UserState] = [:]
+package struct ModelState: Hashable, Sendable {
+    package var users: [Sym: UserState] = [:]
     /// Owner of each mapped account (guest keys included).
-    public var owners: [AccountRef: Sym] = [:]
+    package var owners: [AccountRef: Sym] = [:]
     /// Why an account that was once mapped is free now (the rule a fresh login then exercises).
-    public var freedBy: [AccountRef: RuleID] = [:]
+    package var freedBy: [AccountRef: RuleID] = [:]
     /// The current session (token) of each device.
-    public var devices: [DeviceRef: Sym] = [:]
-    public var tokens: [Sym: TokenState] = [:]
-    public var tickets: [Sym: TicketState] = [:]
+    package var devices: [DeviceRef: Sym] = [:]
+    package var tokens: [Sym: TokenState] = [:]
+    package var tickets: [Sym: TicketState] = [:]
     /// Live TransferAccounts.
-    public var transferAccounts: [Sym: TransferAccountState] = [:]
+    package var transferAccounts: [Sym: TransferAccountState] = [:]
     /// Live (not replaced, not deleted) TransferKeys.
-    public var transferKeys: [Sym: TransferKeyState] = [:]
+    package var transferKeys: [Sym: TransferKeyState] = [:]
     /// Observed values of symbols.
-    public private(set) var bindings: [Sym: String] = [:]
+    package private(set) var bindings: [Sym: String] = [:]
     private var boundValues: [String: Sym] = [:]
     /// Server time known to have been reached.
-    public var timeFloor: Int64 = .min
+    package var timeFloor: Int64 = .min
     /// Deadlines observed to have passed while the clock window straddled them.
-    public var passedDeadlines: Set<Deadline> = []
+    package var passedDeadlines: Set<Deadline> = []
     /// Operations whose answers were lost and that may still take effect.
-    public var pending: [PendingOp] = []
+    package var pending: [PendingOp] = []
 
-    public init() {}
+    package init() {}
 
-    public func value(of s: Sym) -> String? { bindings[s] }
-    public func symbol(forValue v: String, kind: Sym.Kind) -> Sym? { boundValues[kind.valueClass + ":" + v] }
+    package func value(of s: Sym) -> String? { bindings[s] }
+    package func symbol(forValue v: String, kind: Sym.Kind) -> Sym? { boundValues[kind.valueClass + ":" + v] }
     /// Whether `v` is already the value of some symbol of the same class (freshness checks).
-    public func isBound(_ v: String, kind: Sym.Kind) -> Bool { symbol(forValue: v, kind: kind) != nil }
+    package func isBound(_ v: String, kind: Sym.Kind) -> Bool { symbol(forValue: v, kind: kind) != nil }
 
-    public mutating func bind(_ s: Sym, _ v: String) {
+    package mutating func bind(_ s: Sym, _ v: String) {
         bindings[s] = v
         boundValues[s.kind.valueClass + ":" + v] = s
     }
 
     /// The symbol a reference denotes in this state: by its concrete value when one was sent and
     /// is bound here, else by the symbol itself when this state knows it and has not bound it.
-    public func resolve(_ s: Sym, sent: String?, exists: (Sym) -> Bool) -> Sym? {
+    package func resolve(_ s: Sym, sent: String?, exists: (Sym) -> Bool) -> Sym? {
         guard let v = sent else { return exists(s) ? s : nil }
         if let bound = symbol(forValue: v, kind: s.kind) { return exists(bound) ? bound : nil }
         if exists(s), bindings[s] == nil { return s }
@@ -48,5 +48,5 @@ public struct ModelState: Hashable, Sendable {
     }
 
     /// Users the player has observed (bound userIds).
-    public var boundUsers: [Sym] { users.keys.filter { bindings[$0] != nil }.sorted() }
+    package var boundUsers: [Sym] { users.keys.filter { bindings[$0] != nil }.sorted() }
 }

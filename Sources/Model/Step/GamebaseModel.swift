@@ -2,15 +2,15 @@ import Protocol
 
 /// The reference model of Gamebase semantics (docs/PROTOCOL.md) under a set of knobs. Pure: no I/O,
 /// no clocks; time enters only as the ``ClockWindow`` of each step.
-public struct GamebaseModel: Sendable {
-    public var semantics: Semantics
+package struct GamebaseModel: Sendable {
+    package var semantics: Semantics
 
-    public init(semantics: Semantics = .default) { self.semantics = semantics }
+    package init(semantics: Semantics = .default) { self.semantics = semantics }
 
     /// Every outcome the server may give to `op` in `state` when it handles it within `window`.
     /// More than one when a deadline falls inside the window, when the protocol leaves a choice
     /// open, or when an earlier answer was lost and that operation may have been applied first.
-    public func step(_ state: ModelState, _ op: Op, _ window: ClockWindow) -> [Outcome] {
+    package func step(_ state: ModelState, _ op: Op, _ window: ClockWindow) -> [Outcome] {
         var starts = [state]
         for p in state.pending {
             var applied: [ModelState] = []
@@ -49,7 +49,7 @@ public struct GamebaseModel: Sendable {
 
     /// The state after `state` has reached `window` with no operation (deadlines applied): one
     /// state per path through the deadlines that fall inside the window.
-    public func settle(_ state: ModelState, at window: ClockWindow) -> [ModelState] {
+    package func settle(_ state: ModelState, at window: ClockWindow) -> [ModelState] {
         var out: [ModelState] = []
         var script: [Bool] = []
         for _ in 0..<256 {
@@ -71,7 +71,7 @@ public struct GamebaseModel: Sendable {
 
 extension GamebaseModel {
     /// Every result code the model can predict (under some knobs), for coverage accounting.
-    public static let predictableCodes: Set<ResultCode> = [
+    package static let predictableCodes: Set<ResultCode> = [
         .success, .notLoggedIn, .invalidParameter, .bannedMember, .sameRequestor, .notGuestOrHasOthers, .notSupported,
         .authInvalidGamebaseToken, .transferKeyExpired, .transferKeyConsumed, .transferKeyNotExist,
         .transferAccountExpired, .transferAccountBlock, .transferAccountInvalidID, .transferAccountInvalidPassword,

@@ -2,47 +2,47 @@ import Protocol
 
 /// One allowed answer to an operation: the result code, the rule that decides it, what the
 /// answer must carry, and the state after it.
-public struct Outcome: Sendable {
-    public var code: ResultCode
-    public var rule: RuleID
+package struct Outcome: Sendable {
+    package var code: ResultCode
+    package var rule: RuleID
     /// Why the model expects this (for reports): "V is new (L1)".
-    public var because: String
-    public var expectations: [Expectation]
-    public var next: ModelState
+    package var because: String
+    package var expectations: [Expectation]
+    package var next: ModelState
 }
 
 /// The member a client answer must carry.
-public struct ExpectedMember: Hashable, Sendable {
-    public var user: Sym
+package struct ExpectedMember: Hashable, Sendable {
+    package var user: Sym
     /// "A new user": the observed userId must not be one already bound.
-    public var isNew: Bool
+    package var isNew: Bool
     /// The rule behind the user's identity (M3 continuity, L1/W1/M4/T4… for a new user).
-    public var userRule: RuleID
-    public var valid: MemberValid
-    public var authList: Set<AccountRef>
-    public var authListRule: RuleID
-    public var lastLoginDate: Bool
+    package var userRule: RuleID
+    package var valid: MemberValid
+    package var authList: Set<AccountRef>
+    package var authListRule: RuleID
+    package var lastLoginDate: Bool
 }
 
-public struct ExpectedTicket: Hashable, Sendable {
-    public var ticket: Sym
-    public var requester: Sym
-    public var owner: Sym
-    public var ownerValid: MemberValid
-    public var account: AccountRef
-    public var expiry: Deadline
+package struct ExpectedTicket: Hashable, Sendable {
+    package var ticket: Sym
+    package var requester: Sym
+    package var owner: Sym
+    package var ownerValid: MemberValid
+    package var account: AccountRef
+    package var expiry: Deadline
 }
 
-public struct ExpectedTransferAccount: Hashable, Sendable {
-    public var account: Sym
-    public var id: Sym
+package struct ExpectedTransferAccount: Hashable, Sendable {
+    package var account: Sym
+    package var id: Sym
     /// `nil`: the answer must not carry a password (query).
-    public var password: Sym?
-    public var issuedType: String
+    package var password: Sym?
+    package var issuedType: String
 }
 
 /// A field-level expectation on an answer. Matching checks it and binds what it names.
-public enum Expectation: Hashable, Sendable {
+package enum Expectation: Hashable, Sendable {
     case member(ExpectedMember)
     case newToken(Sym, expiry: Deadline)
     case sameToken(Sym)

@@ -1,45 +1,46 @@
+import Basics
 import Protocol
 
 /// Concretises a player's symbolic identities: device ids, IdP account ids, and the values the
 /// harness chooses (manual-renew credentials, deliberately wrong or unknown values). All derive
 /// from `salt`, so a fresh salt gives a fresh, private world (the shrinker uses one per candidate).
-public struct Identities: Hashable, Sendable, Codable {
+package struct Identities: Hashable, Sendable, Codable {
     /// `[A-Za-z0-9.-]`, e.g. `r7f3a.s0.p3.e2`.
-    public var salt: String
-    public init(salt: String) { self.salt = salt }
+    package var salt: String
+    package init(salt: String) { self.salt = salt }
 
-    public func device(_ d: DeviceRef) -> String { "\(salt).d\(d.index)" }
+    package func device(_ d: DeviceRef) -> String { "\(salt).d\(d.index)" }
 
     /// The idPId (`authKey`) of an account; for guest, the device id holding the key.
-    public func idPId(_ a: AccountRef) -> String {
+    package func idPId(_ a: AccountRef) -> String {
         a.isGuest ? device(DeviceRef(a.index)) : "\(salt).\(a.idPCode.rawValue).\(a.index)"
     }
 
-    public func idPAccount(_ a: AccountRef) -> IdPAccount { IdPAccount(a.idPCode, idPId(a)) }
+    package func idPAccount(_ a: AccountRef) -> IdPAccount { IdPAccount(a.idPCode, idPId(a)) }
 
     /// The account a concrete idPId names, when it is one of this salt's.
-    public func account(idPCode: IdPCode, idPId: String) -> AccountRef? {
+    package func account(idPCode: IdPCode, idPId: String) -> AccountRef? {
         let prefix = idPCode == .guest ? "\(salt).d" : "\(salt).\(idPCode.rawValue)."
         guard idPId.hasPrefix(prefix), let i = Int(idPId.dropFirst(prefix.count)) else { return nil }
         return AccountRef(idPCode, i)
     }
 
     /// A userId (16 characters of the Gamebase alphabet) that no server issued.
-    public func unknownUser(op: Int, index: Int = 0) -> String {
+    package func unknownUser(op: Int, index: Int = 0) -> String {
         draw(Array("ABCDFGHJKLMNPQRSTWXYZ1346789"), 16, "user", op, index)
     }
     /// A 43-character base64url token no server issued.
-    public func garbageToken(op: Int) -> String {
+    package func garbageToken(op: Int) -> String {
         draw(Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"), 43, "token", op, 0)
     }
-    public func garbageForcingKey(op: Int) -> String { draw(Self.alnum, 32, "fkey", op, 0) }
-    public func garbageTransferKey(op: Int) -> String { draw(Self.alnum, 8, "tkey", op, 0) }
+    package func garbageForcingKey(op: Int) -> String { draw(Self.alnum, 32, "fkey", op, 0) }
+    package func garbageTransferKey(op: Int) -> String { draw(Self.alnum, 8, "tkey", op, 0) }
     /// A malformed IdP access token.
-    public func malformedIdPToken(op: Int) -> String { "not-a-token." + draw(Self.alnum, 12, "idp", op, 0) }
+    package func malformedIdPToken(op: Int) -> String { "not-a-token." + draw(Self.alnum, 12, "idp", op, 0) }
 
     /// A value of `format` chosen by the harness (manual renew; unknown ids; wrong passwords),
     /// 20 characters long so it never equals a server-generated value of minimum length.
-    public func chosen(_ format: CredentialFormat, _ purpose: String, op: Int) -> String {
+    package func chosen(_ format: CredentialFormat, _ purpose: String, op: Int) -> String {
         let alphabet = format == .disabled ? Self.alnum : format.alphabet
         var v = draw(alphabet, 20, purpose, op, 0)
         // Every character class the format has must appear, so the value is valid for any reading.
@@ -59,35 +60,5 @@ public struct Identities: Hashable, Sendable, Codable {
     private func draw(_ alphabet: [Character], _ n: Int, _ purpose: String, _ op: Int, _ index: Int) -> String {
         var rng = SplitMix64(seed: StableHash.of(purpose, salt, String(op), String(index)))
         return String((0..<n).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] })
-    }
-}
-
-/// FNV-1a, for stable derivation of values from strings (not for security).
-public enum StableHash {
-    public static func of(_ parts: String...) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for p in parts {
-            for b in p.utf8 {
-                h ^= UInt64(b)
-                h = h &* 0x100_0000_01b3
-            }
-            h ^= 0xff
-            h = h &* 0x100_0000_01b3
-        }
-        return h
-    }
-}
-
-/// SplitMix64 (Steele, Lea, Flood 2014): the seeded generator of the harness. Deterministic across
-/// platforms; never `SystemRandomNumberGenerator`.
-public struct SplitMix64: RandomNumberGenerator, Hashable, Sendable, Codable {
-    public var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
     }
 }

@@ -3,8 +3,8 @@ import Protocol
 /// A symbolic reference (quickcheck-state-machine's `Var n`) to a value the server invents: the
 /// value of `kind` produced by the operation whose stable id is `op`. The oracle binds symbols to
 /// concrete values when it observes them; shrinking keeps op ids, so references survive deletion.
-public struct Sym: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
-    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
+package struct Sym: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    package enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
         /// A userId.
         case user = "U"
         /// A Gamebase access token.
@@ -25,7 +25,7 @@ public struct Sym: Hashable, Comparable, Sendable, Codable, CustomStringConverti
         case transferKey = "X"
 
         /// Values that share a namespace on the server (for freshness and lookup by value).
-        public var valueClass: String {
+        package var valueClass: String {
             switch self {
             case .transferId, .chosenId: "taid"
             case .transferPassword, .chosenPassword: "tapw"
@@ -33,27 +33,27 @@ public struct Sym: Hashable, Comparable, Sendable, Codable, CustomStringConverti
             }
         }
         /// Chosen by the harness (concretised from the salt), not invented by the server.
-        public var isChosen: Bool { self == .chosenId || self == .chosenPassword }
+        package var isChosen: Bool { self == .chosenId || self == .chosenPassword }
     }
 
-    public var kind: Kind
-    public var op: Int
-    public init(_ kind: Kind, _ op: Int) {
+    package var kind: Kind
+    package var op: Int
+    package init(_ kind: Kind, _ op: Int) {
         self.kind = kind
         self.op = op
     }
 
-    public var description: String { "\(kind.rawValue)\(op)" }
-    public static func < (a: Sym, b: Sym) -> Bool { (a.op, a.kind.rawValue) < (b.op, b.kind.rawValue) }
+    package var description: String { "\(kind.rawValue)\(op)" }
+    package static func < (a: Sym, b: Sym) -> Bool { (a.op, a.kind.rawValue) < (b.op, b.kind.rawValue) }
 
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let letters = text.prefix { $0.isLetter }
         guard let kind = Kind(rawValue: String(letters)), let op = Int(text.dropFirst(letters.count)) else {
             return nil
         }
         self.init(kind, op)
     }
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let s = Sym(text) else {
             throw DecodingError.dataCorrupted(
@@ -62,7 +62,7 @@ public struct Sym: Hashable, Comparable, Sendable, Codable, CustomStringConverti
         }
         self = s
     }
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
         try c.encode(description)
     }

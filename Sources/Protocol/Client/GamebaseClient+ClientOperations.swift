@@ -2,7 +2,7 @@ import Transport
 
 /// Client operations (what the SDK sends to the gateway), as defined in docs/PROTOCOL.md.
 extension GamebaseClient {
-    public func login(device: String, _ body: LoginRequest, transactionId: String? = nil) async throws -> ClientReply {
+    package func login(device: String, _ body: LoginRequest, transactionId: String? = nil) async throws -> ClientReply {
         try await call(
             .post,
             Endpoint.login(appId),
@@ -14,7 +14,7 @@ extension GamebaseClient {
     }
 
     /// Token login: `accessToken` is the device's stored Gamebase token; `nil` sends none (→ 3103).
-    public func tokenLogin(device: String, accessToken: String?, transactionId: String? = nil) async throws
+    package func tokenLogin(device: String, accessToken: String?, transactionId: String? = nil) async throws
         -> ClientReply
     {
         try await call(
@@ -27,7 +27,7 @@ extension GamebaseClient {
         )
     }
 
-    public func logout(device: String, accessToken: String?, transactionId: String? = nil) async throws -> ClientReply {
+    package func logout(device: String, accessToken: String?, transactionId: String? = nil) async throws -> ClientReply {
         try await call(
             .post,
             Endpoint.logout(appId),
@@ -38,7 +38,7 @@ extension GamebaseClient {
         )
     }
 
-    public func addMapping(
+    package func addMapping(
         device: String,
         accessToken: String?,
         _ body: AddMappingRequest,
@@ -57,7 +57,7 @@ extension GamebaseClient {
         )
     }
 
-    public func addMappingForcibly(
+    package func addMappingForcibly(
         device: String,
         accessToken: String?,
         _ body: ForcingMappingRequest,
@@ -74,7 +74,7 @@ extension GamebaseClient {
         )
     }
 
-    public func changeLogin(
+    package func changeLogin(
         device: String,
         accessToken: String?,
         _ body: ForcingMappingRequest,
@@ -91,7 +91,7 @@ extension GamebaseClient {
         )
     }
 
-    public func removeMapping(device: String, accessToken: String?, idPCode: IdPCode, transactionId: String? = nil)
+    package func removeMapping(device: String, accessToken: String?, idPCode: IdPCode, transactionId: String? = nil)
         async throws -> ClientReply
     {
         try await call(
@@ -104,7 +104,7 @@ extension GamebaseClient {
         )
     }
 
-    public func getOwnMember(device: String, accessToken: String?, transactionId: String? = nil) async throws
+    package func getOwnMember(device: String, accessToken: String?, transactionId: String? = nil) async throws
         -> ClientReply
     {
         try await call(
@@ -117,7 +117,7 @@ extension GamebaseClient {
         )
     }
 
-    public func getMappingList(device: String, accessToken: String?, transactionId: String? = nil) async throws
+    package func getMappingList(device: String, accessToken: String?, transactionId: String? = nil) async throws
         -> ClientReply
     {
         try await call(
@@ -131,7 +131,7 @@ extension GamebaseClient {
     }
 
     /// Withdraw immediately (`withdraw` and `withdrawImmediately` are the same operation).
-    public func withdraw(device: String, accessToken: String?, transactionId: String? = nil) async throws
+    package func withdraw(device: String, accessToken: String?, transactionId: String? = nil) async throws
         -> ClientReply
     {
         try await call(
@@ -144,7 +144,7 @@ extension GamebaseClient {
         )
     }
 
-    public func requestTemporaryWithdrawal(device: String, accessToken: String?, transactionId: String? = nil)
+    package func requestTemporaryWithdrawal(device: String, accessToken: String?, transactionId: String? = nil)
         async throws -> ClientReply
     {
         try await call(
@@ -157,7 +157,7 @@ extension GamebaseClient {
         )
     }
 
-    public func cancelTemporaryWithdrawal(device: String, accessToken: String?, transactionId: String? = nil)
+    package func cancelTemporaryWithdrawal(device: String, accessToken: String?, transactionId: String? = nil)
         async throws -> ClientReply
     {
         try await call(
@@ -170,7 +170,7 @@ extension GamebaseClient {
         )
     }
 
-    public func issueTransferAccount(device: String, accessToken: String?, transactionId: String? = nil) async throws
+    package func issueTransferAccount(device: String, accessToken: String?, transactionId: String? = nil) async throws
         -> ClientReply
     {
         try await call(
@@ -183,7 +183,7 @@ extension GamebaseClient {
         )
     }
 
-    public func queryTransferAccount(device: String, accessToken: String?, transactionId: String? = nil) async throws
+    package func queryTransferAccount(device: String, accessToken: String?, transactionId: String? = nil) async throws
         -> ClientReply
     {
         try await call(
@@ -196,7 +196,7 @@ extension GamebaseClient {
         )
     }
 
-    public func renewTransferAccount(
+    package func renewTransferAccount(
         device: String,
         accessToken: String?,
         _ body: TransferAccountRenewRequest,
@@ -214,7 +214,7 @@ extension GamebaseClient {
     }
 
     /// Transfers the guest account named by the credentials to `device`.
-    public func transferAccountLogin(device: String, _ body: TransferAccountLoginRequest, transactionId: String? = nil)
+    package func transferAccountLogin(device: String, _ body: TransferAccountLoginRequest, transactionId: String? = nil)
         async throws -> ClientReply
     {
         try await call(
@@ -227,7 +227,7 @@ extension GamebaseClient {
         )
     }
 
-    public func issueTransferKey(
+    package func issueTransferKey(
         device: String,
         accessToken: String?,
         expiresIn: Int64,
@@ -244,7 +244,7 @@ extension GamebaseClient {
         )
     }
 
-    public func transferKeyLogin(device: String, transferKey: String, transactionId: String? = nil) async throws
+    package func transferKeyLogin(device: String, transferKey: String, transactionId: String? = nil) async throws
         -> ClientReply
     {
         try await call(

@@ -3,7 +3,7 @@ import Transport
 /// The documented Server API (E1…E15) and test control. All carry `X-Secret-Key`.
 extension GamebaseClient {
     /// E1 Token Authentication.
-    public func tokenAuthentication(userId: String, accessToken: String, linkedIdP: Bool = false) async throws
+    package func tokenAuthentication(userId: String, accessToken: String, linkedIdP: Bool = false) async throws
         -> Reply<TokenAuthenticationResponse>
     {
         try await call(
@@ -15,17 +15,17 @@ extension GamebaseClient {
     }
 
     /// E3 Get Member.
-    public func getMember(userId: String) async throws -> Reply<GetMemberResponse> {
+    package func getMember(userId: String) async throws -> Reply<GetMemberResponse> {
         try await call(.get, Endpoint.getMember(appId, userId: userId), secret: true, as: GetMemberResponse.self)
     }
 
     /// E4 Get Members.
-    public func getMembers(_ userIds: [String]) async throws -> Reply<GetMembersResponse> {
+    package func getMembers(_ userIds: [String]) async throws -> Reply<GetMembersResponse> {
         try await call(.post, Endpoint.getMembers(appId), secret: true, body: userIds, as: GetMembersResponse.self)
     }
 
     /// E7 Get UserId Information with IdP Id (at most 300 ids per call).
-    public func idPMembers(idPCode: IdPCode, idPIds: [String]) async throws -> Reply<IdPMembersResponse> {
+    package func idPMembers(idPCode: IdPCode, idPIds: [String]) async throws -> Reply<IdPMembersResponse> {
         try await call(
             .post,
             Endpoint.idPMembers(appId, idPCode: idPCode),
@@ -36,17 +36,17 @@ extension GamebaseClient {
     }
 
     /// E8 Ban.
-    public func ban(_ body: BanRequest) async throws -> Reply<BanResponse> {
+    package func ban(_ body: BanRequest) async throws -> Reply<BanResponse> {
         try await call(.post, Endpoint.ban(appId), secret: true, body: body, as: BanResponse.self)
     }
 
     /// E11 Ban Release (DELETE with a JSON body).
-    public func banRelease(_ body: BanReleaseRequest) async throws -> Reply<BanResponse> {
+    package func banRelease(_ body: BanReleaseRequest) async throws -> Reply<BanResponse> {
         try await call(.delete, Endpoint.ban(appId), secret: true, body: body, as: BanResponse.self)
     }
 
     /// E13 Validate TransferAccount.
-    public func validateTransferAccount(id: String, password: String) async throws
+    package func validateTransferAccount(id: String, password: String) async throws
         -> Reply<ValidateTransferAccountResponse>
     {
         try await call(
@@ -59,7 +59,7 @@ extension GamebaseClient {
     }
 
     /// E14 Withdraw.
-    public func serverWithdraw(userId: String, regUser: String) async throws -> Reply<EmptyResponse> {
+    package func serverWithdraw(userId: String, regUser: String) async throws -> Reply<EmptyResponse> {
         try await call(
             .delete,
             Endpoint.serverWithdraw(appId, userId: userId, regUser: regUser),
@@ -69,7 +69,7 @@ extension GamebaseClient {
     }
 
     /// E15 Withdraw Histories.
-    public func withdrawHistories(
+    package func withdrawHistories(
         begin: String,
         end: String,
         page: Int = 0,
@@ -95,15 +95,15 @@ extension GamebaseClient {
 
     // MARK: Test control
 
-    public func testSemantics() async throws -> Reply<SemanticsResponse> {
+    package func testSemantics() async throws -> Reply<SemanticsResponse> {
         try await call(.get, Endpoint.testSemantics(appId), secret: true, as: SemanticsResponse.self)
     }
 
-    public func testClock() async throws -> Reply<ClockResponse> {
+    package func testClock() async throws -> Reply<ClockResponse> {
         try await call(.get, Endpoint.testClock(appId), secret: true, as: ClockResponse.self)
     }
 
-    public func testAdvanceClock(seconds: Int64) async throws -> Reply<ClockResponse> {
+    package func testAdvanceClock(seconds: Int64) async throws -> Reply<ClockResponse> {
         try await call(
             .post,
             Endpoint.testClockAdvance(appId),
@@ -113,7 +113,7 @@ extension GamebaseClient {
         )
     }
 
-    public func testFreezeClock(_ frozen: Bool) async throws -> Reply<ClockResponse> {
+    package func testFreezeClock(_ frozen: Bool) async throws -> Reply<ClockResponse> {
         try await call(
             .post,
             Endpoint.testClockFreeze(appId),
@@ -123,7 +123,7 @@ extension GamebaseClient {
         )
     }
 
-    public func testGraceBan(userId: String, _ body: GraceBanRequest) async throws -> Reply<GraceBanResponse> {
+    package func testGraceBan(userId: String, _ body: GraceBanRequest) async throws -> Reply<GraceBanResponse> {
         try await call(
             .post,
             Endpoint.testGraceBan(appId, userId: userId),
@@ -133,11 +133,11 @@ extension GamebaseClient {
         )
     }
 
-    public func testReset() async throws -> Reply<EmptyResponse> {
+    package func testReset() async throws -> Reply<EmptyResponse> {
         try await call(.post, Endpoint.testReset(appId), secret: true, as: EmptyResponse.self)
     }
 
-    public func testBugs() async throws -> Reply<BugsResponse> {
+    package func testBugs() async throws -> Reply<BugsResponse> {
         try await call(.get, Endpoint.testBugs(appId), secret: true, as: BugsResponse.self)
     }
 }

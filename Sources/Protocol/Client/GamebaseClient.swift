@@ -5,29 +5,29 @@ import Transport
 ///
 /// Every call carries a transaction id (generated when not given). Answers decode into
 /// ``Reply``; an answer that is not a well-formed Gamebase envelope throws ``ProtocolError``.
-public struct GamebaseClient: Sendable {
-    public let transport: any HTTPTransport
-    public let target: GamebaseTarget
+package struct GamebaseClient: Sendable {
+    package let transport: any HTTPTransport
+    package let target: GamebaseTarget
     /// Per-request timeout; `nil` uses the transport default.
-    public var timeout: Duration?
+    package var timeout: Duration?
 
-    public init(transport: any HTTPTransport, target: GamebaseTarget, timeout: Duration? = nil) {
+    package init(transport: any HTTPTransport, target: GamebaseTarget, timeout: Duration? = nil) {
         self.transport = transport
         self.target = target
         self.timeout = timeout
     }
 
-    public var appId: String { target.appId }
+    package var appId: String { target.appId }
 
     /// A fresh transaction id: 16 hex digits from the system RNG.
-    public static func newTransactionId() -> String {
+    package static func newTransactionId() -> String {
         let v = UInt64.random(in: .min ... .max)
         let hex = String(v, radix: 16)
         return "gbf-" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     /// Builds the request without sending it (the shrinker's curl writer uses the same shape).
-    public func request(
+    package func request(
         _ method: HTTPMethod,
         _ path: String,
         device: String? = nil,
@@ -45,7 +45,7 @@ public struct GamebaseClient: Sendable {
     }
 
     /// Sends a request and decodes the answer as `R`.
-    public func call<R: Decodable & Sendable>(
+    package func call<R: Decodable & Sendable>(
         _ method: HTTPMethod,
         _ path: String,
         device: String? = nil,
@@ -71,7 +71,7 @@ public struct GamebaseClient: Sendable {
     }
 
     /// A call without a body.
-    public func call<R: Decodable & Sendable>(
+    package func call<R: Decodable & Sendable>(
         _ method: HTTPMethod,
         _ path: String,
         device: String? = nil,
@@ -94,7 +94,7 @@ public struct GamebaseClient: Sendable {
 
     /// Decodes a raw response into a ``Reply``; throws ``ProtocolError`` when it is not a
     /// Gamebase envelope of the expected shape.
-    public static func decode<R: Decodable & Sendable>(
+    package static func decode<R: Decodable & Sendable>(
         _ response: HTTPResponse,
         sentTransactionId: String,
         as: R.Type

@@ -1,12 +1,12 @@
 /// Where a Gamebase-compatible backend lives and how to authenticate Server API calls.
-public struct GamebaseTarget: Sendable, Hashable {
+package struct GamebaseTarget: Sendable, Hashable {
     /// `http://127.0.0.1:8080` (no trailing slash).
-    public var baseURL: String
-    public var appId: String
+    package var baseURL: String
+    package var appId: String
     /// `X-Secret-Key` for Server API and test-control calls. Never written to reports.
-    public var secretKey: String
+    package var secretKey: String
 
-    public init(baseURL: String, appId: String = "gbfuzz", secretKey: String = GamebaseTarget.defaultSecretKey) {
+    package init(baseURL: String, appId: String = "gbfuzz", secretKey: String = GamebaseTarget.defaultSecretKey) {
         var url = baseURL
         while url.hasSuffix("/") { url.removeLast() }
         self.baseURL = url
@@ -15,5 +15,5 @@ public struct GamebaseTarget: Sendable, Hashable {
     }
 
     /// The reference server's default secret key.
-    public static let defaultSecretKey = "gbfuzz-secret-key"
+    package static let defaultSecretKey = "gbfuzz-secret-key"
 }

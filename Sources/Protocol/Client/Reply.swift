@@ -1,17 +1,17 @@
 import Transport
 
 /// A decoded Gamebase answer plus what the checker needs to judge it.
-public struct Reply<Body: Sendable>: Sendable {
-    public var body: Body
-    public var header: ResponseHeader
+package struct Reply<Body: Sendable>: Sendable {
+    package var body: Body
+    package var header: ResponseHeader
     /// The transaction id the request carried.
-    public var sentTransactionId: String
+    package var sentTransactionId: String
     /// The `X-TCGB-Transaction-Id` response header, if any.
-    public var echoedTransactionId: String?
+    package var echoedTransactionId: String?
     /// The raw exchange (status, headers, body bytes, timing).
-    public var http: HTTPResponse
+    package var http: HTTPResponse
 
-    public init(
+    package init(
         body: Body,
         header: ResponseHeader,
         sentTransactionId: String,
@@ -25,12 +25,12 @@ public struct Reply<Body: Sendable>: Sendable {
         self.http = http
     }
 
-    public var resultCode: ResultCode { header.resultCode }
+    package var resultCode: ResultCode { header.resultCode }
     /// Both the response header and `header.transactionId` echo the id that was sent.
-    public var transactionIdEchoed: Bool {
+    package var transactionIdEchoed: Bool {
         echoedTransactionId == sentTransactionId && header.transactionId == sentTransactionId
     }
 }
 
 /// Answers of client operations.
-public typealias ClientReply = Reply<ClientReplyBody>
+package typealias ClientReply = Reply<ClientReplyBody>

@@ -1,5 +1,5 @@
 /// A member's `valid` code.
-public enum MemberValid: String, Hashable, Sendable, Codable, CaseIterable {
+package enum MemberValid: String, Hashable, Sendable, Codable, CaseIterable {
     /// Normal.
     case normal = "Y"
     /// Withdrawn ("deleted").

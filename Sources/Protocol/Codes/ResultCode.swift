@@ -2,107 +2,107 @@
 /// (7, 8, 9, 3xxx…), negative values are Server API codes (-4000001…).
 ///
 /// Numbers and names are copied from the public Gamebase error-code tables.
-public struct ResultCode: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
-    public let rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
-    public init(_ rawValue: Int) { self.rawValue = rawValue }
+package struct ResultCode: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    package let rawValue: Int
+    package init(rawValue: Int) { self.rawValue = rawValue }
+    package init(_ rawValue: Int) { self.rawValue = rawValue }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         rawValue = try decoder.singleValueContainer().decode(Int.self)
     }
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
         try c.encode(rawValue)
     }
 
-    public static func < (a: ResultCode, b: ResultCode) -> Bool { a.rawValue < b.rawValue }
+    package static func < (a: ResultCode, b: ResultCode) -> Bool { a.rawValue < b.rawValue }
 
-    public var isSuccess: Bool { rawValue == 0 }
+    package var isSuccess: Bool { rawValue == 0 }
     /// The documented name (`AUTH_ADD_MAPPING_ALREADY_MAPPED_TO_OTHER_MEMBER`), or `UNKNOWN_<n>`.
-    public var name: String { Self.names[rawValue] ?? "UNKNOWN_\(rawValue)" }
-    public var description: String { "\(rawValue) \(name)" }
+    package var name: String { Self.names[rawValue] ?? "UNKNOWN_\(rawValue)" }
+    package var description: String { "\(rawValue) \(name)" }
 
     /// Every code this project knows, for coverage counting and documentation.
-    public static var allKnown: [ResultCode] { names.keys.sorted().map(ResultCode.init(rawValue:)) }
+    package static var allKnown: [ResultCode] { names.keys.sorted().map(ResultCode.init(rawValue:)) }
 }
 
 // MARK: - Success and client SDK codes
 
 extension ResultCode {
-    public static let success = ResultCode(0)
-    public static let notLoggedIn = ResultCode(2)
-    public static let invalidParameter = ResultCode(3)
-    public static let invalidJSONFormat = ResultCode(4)
-    public static let userPermission = ResultCode(5)
-    public static let invalidMember = ResultCode(6)
-    public static let bannedMember = ResultCode(7)
-    public static let sameRequestor = ResultCode(8)
-    public static let notGuestOrHasOthers = ResultCode(9)
-    public static let notSupported = ResultCode(10)
-    public static let authNotSupportedProvider = ResultCode(3002)
-    public static let authNotExistMember = ResultCode(3003)
-    public static let authInvalidGamebaseToken = ResultCode(3011)
-    public static let transferKeyExpired = ResultCode(3031)
-    public static let transferKeyConsumed = ResultCode(3032)
-    public static let transferKeyNotExist = ResultCode(3033)
-    public static let transferAccountExpired = ResultCode(3041)
-    public static let transferAccountBlock = ResultCode(3042)
-    public static let transferAccountInvalidID = ResultCode(3043)
-    public static let transferAccountInvalidPassword = ResultCode(3044)
-    public static let transferAccountConsoleNoCondition = ResultCode(3045)
-    public static let transferAccountNotExist = ResultCode(3046)
-    public static let transferAccountAlreadyExistID = ResultCode(3047)
-    public static let transferAccountAlreadyUsed = ResultCode(3048)
-    public static let tokenLoginFailed = ResultCode(3101)
-    public static let tokenLoginInvalidTokenInfo = ResultCode(3102)
-    public static let tokenLoginInvalidLastLoggedInIdP = ResultCode(3103)
-    public static let idpLoginFailed = ResultCode(3201)
-    public static let idpLoginInvalidIdPInfo = ResultCode(3202)
-    public static let addMappingFailed = ResultCode(3301)
-    public static let addMappingAlreadyMappedToOtherMember = ResultCode(3302)
-    public static let addMappingAlreadyHasSameIdP = ResultCode(3303)
-    public static let addMappingInvalidIdPInfo = ResultCode(3304)
-    public static let addMappingCannotAddGuestIdP = ResultCode(3305)
-    public static let forciblyNotExistKey = ResultCode(3311)
-    public static let forciblyAlreadyUsedKey = ResultCode(3312)
-    public static let forciblyExpiredKey = ResultCode(3313)
-    public static let forciblyDifferentIdP = ResultCode(3314)
-    public static let forciblyDifferentAuthKey = ResultCode(3315)
-    public static let removeMappingFailed = ResultCode(3401)
-    public static let removeMappingLastMappedIdP = ResultCode(3402)
-    public static let removeMappingLoggedInIdP = ResultCode(3403)
-    public static let logoutFailed = ResultCode(3501)
-    public static let withdrawFailed = ResultCode(3601)
-    public static let withdrawAlreadyTemporaryWithdraw = ResultCode(3602)
-    public static let withdrawNotTemporaryWithdraw = ResultCode(3603)
-    public static let authUnknownError = ResultCode(3999)
+    package static let success = ResultCode(0)
+    package static let notLoggedIn = ResultCode(2)
+    package static let invalidParameter = ResultCode(3)
+    package static let invalidJSONFormat = ResultCode(4)
+    package static let userPermission = ResultCode(5)
+    package static let invalidMember = ResultCode(6)
+    package static let bannedMember = ResultCode(7)
+    package static let sameRequestor = ResultCode(8)
+    package static let notGuestOrHasOthers = ResultCode(9)
+    package static let notSupported = ResultCode(10)
+    package static let authNotSupportedProvider = ResultCode(3002)
+    package static let authNotExistMember = ResultCode(3003)
+    package static let authInvalidGamebaseToken = ResultCode(3011)
+    package static let transferKeyExpired = ResultCode(3031)
+    package static let transferKeyConsumed = ResultCode(3032)
+    package static let transferKeyNotExist = ResultCode(3033)
+    package static let transferAccountExpired = ResultCode(3041)
+    package static let transferAccountBlock = ResultCode(3042)
+    package static let transferAccountInvalidID = ResultCode(3043)
+    package static let transferAccountInvalidPassword = ResultCode(3044)
+    package static let transferAccountConsoleNoCondition = ResultCode(3045)
+    package static let transferAccountNotExist = ResultCode(3046)
+    package static let transferAccountAlreadyExistID = ResultCode(3047)
+    package static let transferAccountAlreadyUsed = ResultCode(3048)
+    package static let tokenLoginFailed = ResultCode(3101)
+    package static let tokenLoginInvalidTokenInfo = ResultCode(3102)
+    package static let tokenLoginInvalidLastLoggedInIdP = ResultCode(3103)
+    package static let idpLoginFailed = ResultCode(3201)
+    package static let idpLoginInvalidIdPInfo = ResultCode(3202)
+    package static let addMappingFailed = ResultCode(3301)
+    package static let addMappingAlreadyMappedToOtherMember = ResultCode(3302)
+    package static let addMappingAlreadyHasSameIdP = ResultCode(3303)
+    package static let addMappingInvalidIdPInfo = ResultCode(3304)
+    package static let addMappingCannotAddGuestIdP = ResultCode(3305)
+    package static let forciblyNotExistKey = ResultCode(3311)
+    package static let forciblyAlreadyUsedKey = ResultCode(3312)
+    package static let forciblyExpiredKey = ResultCode(3313)
+    package static let forciblyDifferentIdP = ResultCode(3314)
+    package static let forciblyDifferentAuthKey = ResultCode(3315)
+    package static let removeMappingFailed = ResultCode(3401)
+    package static let removeMappingLastMappedIdP = ResultCode(3402)
+    package static let removeMappingLoggedInIdP = ResultCode(3403)
+    package static let logoutFailed = ResultCode(3501)
+    package static let withdrawFailed = ResultCode(3601)
+    package static let withdrawAlreadyTemporaryWithdraw = ResultCode(3602)
+    package static let withdrawNotTemporaryWithdraw = ResultCode(3603)
+    package static let authUnknownError = ResultCode(3999)
 }
 
 // MARK: - Server API codes
 
 extension ResultCode {
-    public static let wrongParameterType = ResultCode(-4000001)
-    public static let missingParameter = ResultCode(-4000002)
-    public static let undefinedValue = ResultCode(-4000003)
-    public static let inappropriateValue = ResultCode(-4000005)
-    public static let parameterTooLong = ResultCode(-4000008)
-    public static let invalidAppID = ResultCode(-4010001)
-    public static let invalidSecretKey = ResultCode(-4010004)
-    public static let wrongContentType = ResultCode(-4060001)
-    public static let wrongURI = ResultCode(-4060003)
-    public static let malformedJSON = ResultCode(-4150001)
-    public static let internalSystemError = ResultCode(-5000001)
-    public static let gatewayInvalidAccessToken = ResultCode(-4010203)
-    public static let gatewayInvalidUser = ResultCode(-4010204)
-    public static let memberNotExist = ResultCode(-4040401)
-    public static let memberAlreadyWithdrawn = ResultCode(-4100401)
-    public static let transferAccountNotExistServer = ResultCode(-4040403)
-    public static let transferAccountAlreadyUsedServer = ResultCode(-4100402)
-    public static let transferAccountExpiredServer = ResultCode(-4100403)
-    public static let transferAccountBlockedServer = ResultCode(-4000901)
-    public static let transferAccountWrongPasswordServer = ResultCode(-4000927)
-    public static let transferAccountIDNotFoundServer = ResultCode(-4040920)
-    public static let productNotEnabled = ResultCode(-4040201)
+    package static let wrongParameterType = ResultCode(-4000001)
+    package static let missingParameter = ResultCode(-4000002)
+    package static let undefinedValue = ResultCode(-4000003)
+    package static let inappropriateValue = ResultCode(-4000005)
+    package static let parameterTooLong = ResultCode(-4000008)
+    package static let invalidAppID = ResultCode(-4010001)
+    package static let invalidSecretKey = ResultCode(-4010004)
+    package static let wrongContentType = ResultCode(-4060001)
+    package static let wrongURI = ResultCode(-4060003)
+    package static let malformedJSON = ResultCode(-4150001)
+    package static let internalSystemError = ResultCode(-5000001)
+    package static let gatewayInvalidAccessToken = ResultCode(-4010203)
+    package static let gatewayInvalidUser = ResultCode(-4010204)
+    package static let memberNotExist = ResultCode(-4040401)
+    package static let memberAlreadyWithdrawn = ResultCode(-4100401)
+    package static let transferAccountNotExistServer = ResultCode(-4040403)
+    package static let transferAccountAlreadyUsedServer = ResultCode(-4100402)
+    package static let transferAccountExpiredServer = ResultCode(-4100403)
+    package static let transferAccountBlockedServer = ResultCode(-4000901)
+    package static let transferAccountWrongPasswordServer = ResultCode(-4000927)
+    package static let transferAccountIDNotFoundServer = ResultCode(-4040920)
+    package static let productNotEnabled = ResultCode(-4040201)
 }
 
 extension ResultCode {

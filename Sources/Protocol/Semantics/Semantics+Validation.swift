@@ -1,18 +1,21 @@
 /// A knob value outside what the protocol allows.
-public struct SemanticsProblem: Hashable, Sendable, CustomStringConvertible {
+package struct SemanticsProblem: Hashable, Sendable, CustomStringConvertible {
     /// Dotted key path, e.g. `mapping.addPrecedence`.
-    public var key: String
-    public var message: String
-    public init(key: String, message: String) {
+    package var key: String
+    package var message: String
+    package init(key: String, message: String) {
         self.key = key
         self.message = message
     }
-    public var description: String { "\(key): \(message)" }
+    package var description: String { "\(key): \(message)" }
 }
 
 extension Semantics {
+    /// The longest duration knob, in seconds (100 years).
+    package static let maxSeconds: Int64 = 3_153_600_000
+
     /// Every knob value that breaks the documented ranges (empty when the knobs are usable).
-    public func problems() -> [SemanticsProblem] {
+    package func problems() -> [SemanticsProblem] {
         var out: [SemanticsProblem] = []
         func check(_ ok: Bool, _ key: String, _ message: String) {
             if !ok { out.append(SemanticsProblem(key: key, message: message)) }
@@ -57,6 +60,16 @@ extension Semantics {
             check(e >= 1, "transferAccount.expirySeconds", "must be at least 1, or null for unlimited")
         }
         check(transferKey.maxExpiresInSeconds >= 1, "transferKey.maxExpiresInSeconds", "must be at least 1")
+        // Deadlines are millisecond dates in 64 bits: no duration knob may exceed 100 years.
+        for (value, key) in [
+            (tokens.lifetimeSeconds, "tokens.lifetimeSeconds"),
+            (mapping.forcingTicketLifetimeSeconds, "mapping.forcingTicketLifetimeSeconds"),
+            (transferAccount.blockSeconds ?? 1, "transferAccount.blockSeconds"),
+            (transferAccount.expirySeconds ?? 1, "transferAccount.expirySeconds"),
+            (transferKey.maxExpiresInSeconds, "transferKey.maxExpiresInSeconds"),
+        ] {
+            check(value <= Self.maxSeconds, key, "must be at most \(Self.maxSeconds) (100 years)")
+        }
         return out
     }
 }

@@ -3,17 +3,17 @@
 /// and reports it through test control; the model reads it so both agree.
 ///
 /// Decoding fills every missing key with its default, so a config may name only what it changes.
-public struct Semantics: Codable, Hashable, Sendable {
+package struct Semantics: Codable, Hashable, Sendable {
     /// The app id clients put in paths; any other id gets -4010001.
-    public var appId: String
-    public var idp: IdPSemantics
-    public var tokens: TokenSemantics
-    public var mapping: MappingSemantics
-    public var withdrawal: WithdrawalSemantics
-    public var transferAccount: TransferAccountSemantics
-    public var transferKey: TransferKeySemantics
+    package var appId: String
+    package var idp: IdPSemantics
+    package var tokens: TokenSemantics
+    package var mapping: MappingSemantics
+    package var withdrawal: WithdrawalSemantics
+    package var transferAccount: TransferAccountSemantics
+    package var transferKey: TransferKeySemantics
 
-    public init(
+    package init(
         appId: String = "gbfuzz",
         idp: IdPSemantics = .init(),
         tokens: TokenSemantics = .init(),
@@ -31,9 +31,9 @@ public struct Semantics: Codable, Hashable, Sendable {
         self.transferKey = transferKey
     }
 
-    public static let `default` = Semantics()
+    package static let `default` = Semantics()
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let d = Semantics()
         appId = try c.decodeIfPresent(String.self, forKey: .appId) ?? d.appId
@@ -48,21 +48,21 @@ public struct Semantics: Codable, Hashable, Sendable {
 }
 
 /// How IdP access tokens are checked.
-public enum IdPTokenMode: String, Codable, Hashable, Sendable, CaseIterable {
+package enum IdPTokenMode: String, Codable, Hashable, Sendable, CaseIterable {
     /// `base64url(idPCode:idPId:issuedAt).base64url(HMAC-SHA256(secret, first part))`.
     case hmac
     /// The token is the idPId itself (a trust-everything test IdP).
     case plain
 }
 
-public struct IdPSemantics: Codable, Hashable, Sendable {
-    public var tokenMode: IdPTokenMode
+package struct IdPSemantics: Codable, Hashable, Sendable {
+    package var tokenMode: IdPTokenMode
     /// IdP codes configured for the app; others get 3202 (login) or 3304 (add mapping).
-    public var codes: [IdPCode]
+    package var codes: [IdPCode]
     /// Accepted LINE regions; another region gets 3201.
-    public var lineRegions: [String]
+    package var lineRegions: [String]
 
-    public init(
+    package init(
         tokenMode: IdPTokenMode = .hmac,
         codes: [IdPCode] = IdPCode.documented,
         lineRegions: [String] = IdPCode.lineRegions
@@ -72,7 +72,7 @@ public struct IdPSemantics: Codable, Hashable, Sendable {
         self.lineRegions = lineRegions
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let d = IdPSemantics()
         tokenMode = try c.decodeIfPresent(IdPTokenMode.self, forKey: .tokenMode) ?? d.tokenMode
@@ -81,24 +81,24 @@ public struct IdPSemantics: Codable, Hashable, Sendable {
     }
 }
 
-public struct TokenSemantics: Codable, Hashable, Sendable {
+package struct TokenSemantics: Codable, Hashable, Sendable {
     /// Gamebase access token lifetime from issue.
-    public var lifetimeSeconds: Int64
-    public init(lifetimeSeconds: Int64 = 86_400) { self.lifetimeSeconds = lifetimeSeconds }
-    public init(from decoder: any Decoder) throws {
+    package var lifetimeSeconds: Int64
+    package init(lifetimeSeconds: Int64 = 86_400) { self.lifetimeSeconds = lifetimeSeconds }
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         lifetimeSeconds = try c.decodeIfPresent(Int64.self, forKey: .lifetimeSeconds) ?? 86_400
     }
 }
 
-public struct MappingSemantics: Codable, Hashable, Sendable {
+package struct MappingSemantics: Codable, Hashable, Sendable {
     /// Order in which add-mapping failures are checked (a permutation of 3305, 3303, 3302).
-    public var addPrecedence: [ResultCode]
+    package var addPrecedence: [ResultCode]
     /// Order in which remove-mapping failures are checked (a permutation of 3402, 3403).
-    public var removePrecedence: [ResultCode]
-    public var forcingTicketLifetimeSeconds: Int64
+    package var removePrecedence: [ResultCode]
+    package var forcingTicketLifetimeSeconds: Int64
 
-    public init(
+    package init(
         addPrecedence: [ResultCode] = [
             .addMappingCannotAddGuestIdP, .addMappingAlreadyHasSameIdP,
             .addMappingAlreadyMappedToOtherMember,
@@ -111,7 +111,7 @@ public struct MappingSemantics: Codable, Hashable, Sendable {
         self.forcingTicketLifetimeSeconds = forcingTicketLifetimeSeconds
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let d = MappingSemantics()
         addPrecedence = try c.decodeIfPresent([ResultCode].self, forKey: .addPrecedence) ?? d.addPrecedence
@@ -121,19 +121,19 @@ public struct MappingSemantics: Codable, Hashable, Sendable {
     }
 }
 
-public struct WithdrawalSemantics: Codable, Hashable, Sendable {
+package struct WithdrawalSemantics: Codable, Hashable, Sendable {
     /// Temporary-withdrawal grace period, 1…30 days (console range).
-    public var gracePeriodDays: Int
-    public init(gracePeriodDays: Int = 7) { self.gracePeriodDays = gracePeriodDays }
-    public init(from decoder: any Decoder) throws {
+    package var gracePeriodDays: Int
+    package init(gracePeriodDays: Int = 7) { self.gracePeriodDays = gracePeriodDays }
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         gracePeriodDays = try c.decodeIfPresent(Int.self, forKey: .gracePeriodDays) ?? 7
     }
-    public var gracePeriodMilliseconds: Int64 { Int64(gracePeriodDays) * 86_400_000 }
+    package var gracePeriodMilliseconds: Int64 { Int64(gracePeriodDays) * 86_400_000 }
 }
 
 /// Character sets for TransferAccount ids and passwords (console "Issue" options).
-public enum CredentialFormat: String, Codable, Hashable, Sendable, CaseIterable {
+package enum CredentialFormat: String, Codable, Hashable, Sendable, CaseIterable {
     case digits
     case digitsLower
     case digitsUpper
@@ -143,7 +143,7 @@ public enum CredentialFormat: String, Codable, Hashable, Sendable, CaseIterable 
     case disabled
 
     /// The documented minimum length of a generated value.
-    public var minimumLength: Int {
+    package var minimumLength: Int {
         switch self {
         case .digits: 12
         case .digitsLower, .digitsUpper: 10
@@ -153,7 +153,7 @@ public enum CredentialFormat: String, Codable, Hashable, Sendable, CaseIterable 
     }
 
     /// The characters a value may contain.
-    public var alphabet: [Character] {
+    package var alphabet: [Character] {
         let d = Array("0123456789")
         let l = Array("abcdefghijklmnopqrstuvwxyz")
         let u = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -168,10 +168,10 @@ public enum CredentialFormat: String, Codable, Hashable, Sendable, CaseIterable 
     }
 
     /// Longest value a manual renew may set.
-    public static let maximumLength = 32
+    package static let maximumLength = 32
 
     /// Whether `value` is acceptable for this format (charset and length).
-    public func accepts(_ value: String) -> Bool {
+    package func accepts(_ value: String) -> Bool {
         if self == .disabled { return value.isEmpty }
         guard value.count >= minimumLength, value.count <= Self.maximumLength else { return false }
         let allowed = Set(alphabet)
@@ -179,21 +179,21 @@ public enum CredentialFormat: String, Codable, Hashable, Sendable, CaseIterable 
     }
 }
 
-public struct TransferAccountSemantics: Codable, Hashable, Sendable {
+package struct TransferAccountSemantics: Codable, Hashable, Sendable {
     /// Off → every TransferAccount call gets 3045.
-    public var enabled: Bool
-    public var idFormat: CredentialFormat
-    public var passwordFormat: CredentialFormat
+    package var enabled: Bool
+    package var idFormat: CredentialFormat
+    package var passwordFormat: CredentialFormat
     /// Consecutive wrong passwords that block an id (≥ 1).
-    public var failThreshold: Int
+    package var failThreshold: Int
     /// Block length; `nil` blocks permanently.
-    public var blockSeconds: Int64?
+    package var blockSeconds: Int64?
     /// Lifetime from issue or renew; `nil` is unlimited.
-    public var expirySeconds: Int64?
+    package var expirySeconds: Int64?
     /// One transfer per issue (then 3048) instead of unlimited.
-    public var oneTime: Bool
+    package var oneTime: Bool
 
-    public init(
+    package init(
         enabled: Bool = true,
         idFormat: CredentialFormat = .digits,
         passwordFormat: CredentialFormat = .digitsLowerUpper,
@@ -211,7 +211,7 @@ public struct TransferAccountSemantics: Codable, Hashable, Sendable {
         self.oneTime = oneTime
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let d = TransferAccountSemantics()
         enabled = try c.decodeIfPresent(Bool.self, forKey: .enabled) ?? d.enabled
@@ -225,7 +225,7 @@ public struct TransferAccountSemantics: Codable, Hashable, Sendable {
         oneTime = try c.decodeIfPresent(Bool.self, forKey: .oneTime) ?? d.oneTime
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(enabled, forKey: .enabled)
         try c.encode(idFormat, forKey: .idFormat)
@@ -241,17 +241,17 @@ public struct TransferAccountSemantics: Codable, Hashable, Sendable {
     }
 }
 
-public struct TransferKeySemantics: Codable, Hashable, Sendable {
+package struct TransferKeySemantics: Codable, Hashable, Sendable {
     /// The legacy TransferKey API of the older iOS guide; off → its calls get 10 (NOT_SUPPORTED).
-    public var enabled: Bool
+    package var enabled: Bool
     /// Largest `expiresIn` accepted (seconds).
-    public var maxExpiresInSeconds: Int64
+    package var maxExpiresInSeconds: Int64
 
-    public init(enabled: Bool = false, maxExpiresInSeconds: Int64 = 86_400) {
+    package init(enabled: Bool = false, maxExpiresInSeconds: Int64 = 86_400) {
         self.enabled = enabled
         self.maxExpiresInSeconds = maxExpiresInSeconds
     }
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         enabled = try c.decodeIfPresent(Bool.self, forKey: .enabled) ?? false
         maxExpiresInSeconds = try c.decodeIfPresent(Int64.self, forKey: .maxExpiresInSeconds) ?? 86_400

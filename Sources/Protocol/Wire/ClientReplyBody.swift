@@ -1,10 +1,10 @@
 /// `token` of an AuthToken answer.
-public struct TokenInfo: Codable, Hashable, Sendable {
+package struct TokenInfo: Codable, Hashable, Sendable {
     /// The Gamebase access token: opaque, sent back as `Authorization: Bearer …`.
-    public var accessToken: String
+    package var accessToken: String
     /// When the token stops working (epoch ms).
-    public var expirationDate: Int64
-    public init(accessToken: String, expirationDate: Int64) {
+    package var expirationDate: Int64
+    package init(accessToken: String, expirationDate: Int64) {
         self.accessToken = accessToken
         self.expirationDate = expirationDate
     }
@@ -12,25 +12,25 @@ public struct TokenInfo: Codable, Hashable, Sendable {
 
 /// Every field a client-operation answer can carry. Which ones are present depends on the
 /// operation and the outcome (see docs/PROTOCOL.md); unknown fields are ignored.
-public struct ClientReplyBody: Codable, Hashable, Sendable {
-    public var header: ResponseHeader
+package struct ClientReplyBody: Codable, Hashable, Sendable {
+    package var header: ResponseHeader
     // AuthToken answers (login, token login, change login, add mapping, add mapping forcibly,
     // transfer login, transfer-key login).
-    public var token: TokenInfo?
-    public var member: Member?
+    package var token: TokenInfo?
+    package var member: Member?
     /// The IdP the session is logged in with after this call.
-    public var lastLoggedInProvider: IdPCode?
+    package var lastLoggedInProvider: IdPCode?
     // Other success payloads.
-    public var authMappingList: [IdPCode]?
-    public var temporaryWithdrawal: TemporaryWithdrawalInfo?
-    public var transferAccount: TransferAccountInfo?
-    public var transferKey: TransferKeyInfo?
+    package var authMappingList: [IdPCode]?
+    package var temporaryWithdrawal: TemporaryWithdrawalInfo?
+    package var transferAccount: TransferAccountInfo?
+    package var transferKey: TransferKeyInfo?
     // Failure extras.
-    public var forcingMappingTicket: ForcingMappingTicket?
-    public var failTransferAccount: TransferAccountFailInfo?
-    public var banInfo: BanInfo?
+    package var forcingMappingTicket: ForcingMappingTicket?
+    package var failTransferAccount: TransferAccountFailInfo?
+    package var banInfo: BanInfo?
 
-    public init(
+    package init(
         header: ResponseHeader,
         token: TokenInfo? = nil,
         member: Member? = nil,

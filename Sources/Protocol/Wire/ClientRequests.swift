@@ -1,20 +1,20 @@
 /// `additionalInfo` of login and add mapping.
-public struct AdditionalInfo: Codable, Hashable, Sendable {
+package struct AdditionalInfo: Codable, Hashable, Sendable {
     /// LINE service region: `japan`, `thailand`, `taiwan` or `indonesia`.
-    public var lineChannelRegion: String?
-    public init(lineChannelRegion: String? = nil) { self.lineChannelRegion = lineChannelRegion }
+    package var lineChannelRegion: String?
+    package init(lineChannelRegion: String? = nil) { self.lineChannelRegion = lineChannelRegion }
 }
 
 /// Body of `POST …/auth/login`. Guest login sends only `idPCode: "guest"`.
-public struct LoginRequest: Codable, Hashable, Sendable {
-    public var idPCode: IdPCode
+package struct LoginRequest: Codable, Hashable, Sendable {
+    package var idPCode: IdPCode
     /// The IdP access token (a signed test token, or the idPId in plain mode). Not used for guest.
-    public var accessToken: String?
-    public var additionalInfo: AdditionalInfo?
+    package var accessToken: String?
+    package var additionalInfo: AdditionalInfo?
     /// Log in as another user while this device is logged in, without logging out first.
-    public var ignoreAlreadyLoggedIn: Bool?
+    package var ignoreAlreadyLoggedIn: Bool?
 
-    public init(
+    package init(
         idPCode: IdPCode,
         accessToken: String? = nil,
         additionalInfo: AdditionalInfo? = nil,
@@ -28,11 +28,11 @@ public struct LoginRequest: Codable, Hashable, Sendable {
 }
 
 /// Body of `POST …/auth/mappings`.
-public struct AddMappingRequest: Codable, Hashable, Sendable {
-    public var idPCode: IdPCode
-    public var accessToken: String?
-    public var additionalInfo: AdditionalInfo?
-    public init(idPCode: IdPCode, accessToken: String? = nil, additionalInfo: AdditionalInfo? = nil) {
+package struct AddMappingRequest: Codable, Hashable, Sendable {
+    package var idPCode: IdPCode
+    package var accessToken: String?
+    package var additionalInfo: AdditionalInfo?
+    package init(idPCode: IdPCode, accessToken: String? = nil, additionalInfo: AdditionalInfo? = nil) {
         self.idPCode = idPCode
         self.accessToken = accessToken
         self.additionalInfo = additionalInfo
@@ -40,12 +40,12 @@ public struct AddMappingRequest: Codable, Hashable, Sendable {
 }
 
 /// Body of `POST …/auth/mappings/forcibly` and `POST …/auth/login/change`.
-public struct ForcingMappingRequest: Codable, Hashable, Sendable {
-    public var forcingMappingKey: String
-    public var idPCode: IdPCode
+package struct ForcingMappingRequest: Codable, Hashable, Sendable {
+    package var forcingMappingKey: String
+    package var idPCode: IdPCode
     /// The IdP access token for the account the ticket names.
-    public var accessToken: String
-    public init(forcingMappingKey: String, idPCode: IdPCode, accessToken: String) {
+    package var accessToken: String
+    package init(forcingMappingKey: String, idPCode: IdPCode, accessToken: String) {
         self.forcingMappingKey = forcingMappingKey
         self.idPCode = idPCode
         self.accessToken = accessToken
@@ -53,16 +53,16 @@ public struct ForcingMappingRequest: Codable, Hashable, Sendable {
 }
 
 /// Body of `PUT …/auth/transfer-account` (renew).
-public struct TransferAccountRenewRequest: Codable, Hashable, Sendable {
+package struct TransferAccountRenewRequest: Codable, Hashable, Sendable {
     /// `AUTO` or `MANUAL`.
-    public var renewalModeType: String
+    package var renewalModeType: String
     /// For `AUTO`: `PASSWORD` or `ID_PASSWORD`.
-    public var renewalTargetType: String?
+    package var renewalTargetType: String?
     /// For `MANUAL`: the new id (may equal the current one) and the new password.
-    public var accountId: String?
-    public var accountPassword: String?
+    package var accountId: String?
+    package var accountPassword: String?
 
-    public init(
+    package init(
         renewalModeType: String,
         renewalTargetType: String? = nil,
         accountId: String? = nil,
@@ -74,31 +74,31 @@ public struct TransferAccountRenewRequest: Codable, Hashable, Sendable {
         self.accountPassword = accountPassword
     }
 
-    public static func auto(_ target: String) -> Self { .init(renewalModeType: "AUTO", renewalTargetType: target) }
-    public static func manual(id: String, password: String) -> Self {
+    package static func auto(_ target: String) -> Self { .init(renewalModeType: "AUTO", renewalTargetType: target) }
+    package static func manual(id: String, password: String) -> Self {
         .init(renewalModeType: "MANUAL", accountId: id, accountPassword: password)
     }
 }
 
 /// Body of `POST …/auth/transfer-account/login`.
-public struct TransferAccountLoginRequest: Codable, Hashable, Sendable {
-    public var accountId: String
-    public var accountPassword: String
-    public init(accountId: String, accountPassword: String) {
+package struct TransferAccountLoginRequest: Codable, Hashable, Sendable {
+    package var accountId: String
+    package var accountPassword: String
+    package init(accountId: String, accountPassword: String) {
         self.accountId = accountId
         self.accountPassword = accountPassword
     }
 }
 
 /// Body of `POST …/auth/transfer-key` (legacy).
-public struct TransferKeyIssueRequest: Codable, Hashable, Sendable {
+package struct TransferKeyIssueRequest: Codable, Hashable, Sendable {
     /// Seconds until the key expires.
-    public var expiresIn: Int64
-    public init(expiresIn: Int64) { self.expiresIn = expiresIn }
+    package var expiresIn: Int64
+    package init(expiresIn: Int64) { self.expiresIn = expiresIn }
 }
 
 /// Body of `POST …/auth/transfer-key/login` (legacy).
-public struct TransferKeyLoginRequest: Codable, Hashable, Sendable {
-    public var transferKey: String
-    public init(transferKey: String) { self.transferKey = transferKey }
+package struct TransferKeyLoginRequest: Codable, Hashable, Sendable {
+    package var transferKey: String
+    package init(transferKey: String) { self.transferKey = transferKey }
 }

@@ -1,16 +1,16 @@
 /// `banInfo`, carried with result code 7 (BANNED_MEMBER). Dates in epoch milliseconds.
-public struct BanInfo: Codable, Hashable, Sendable {
-    public var userId: String
+package struct BanInfo: Codable, Hashable, Sendable {
+    package var userId: String
     /// `TEMPORARY` or `PERMANENT`.
-    public var banType: String
-    public var beginDate: Int64
+    package var banType: String
+    package var beginDate: Int64
     /// Absent for a permanent ban.
-    public var endDate: Int64?
-    public var message: String
-    public var csInfo: String
-    public var csUrl: String
+    package var endDate: Int64?
+    package var message: String
+    package var csInfo: String
+    package var csUrl: String
 
-    public init(
+    package init(
         userId: String,
         banType: String,
         beginDate: Int64,
@@ -30,21 +30,21 @@ public struct BanInfo: Codable, Hashable, Sendable {
 }
 
 /// `forcingMappingTicket`, carried with result code 3302.
-public struct ForcingMappingTicket: Codable, Hashable, Sendable {
+package struct ForcingMappingTicket: Codable, Hashable, Sendable {
     /// The user who asked for the mapping (the only user who may redeem the ticket).
-    public var userId: String
+    package var userId: String
     /// The user who owns the IdP account now.
-    public var mappedUserId: String
-    public var mappedUserValid: MemberValid
-    public var idPCode: IdPCode
+    package var mappedUserId: String
+    package var mappedUserValid: MemberValid
+    package var idPCode: IdPCode
     /// The IdP account the ticket is bound to.
-    public var idPId: String
-    public var forcingMappingKey: String
-    public var expirationDate: Int64
+    package var idPId: String
+    package var forcingMappingKey: String
+    package var expirationDate: Int64
     /// Echo of the IdP access token presented to add mapping.
-    public var accessToken: String
+    package var accessToken: String
 
-    public init(
+    package init(
         userId: String,
         mappedUserId: String,
         mappedUserValid: MemberValid,
@@ -66,16 +66,16 @@ public struct ForcingMappingTicket: Codable, Hashable, Sendable {
 }
 
 /// `failTransferAccount`, carried with result code 3042.
-public struct TransferAccountFailInfo: Codable, Hashable, Sendable {
-    public var appId: String
-    public var id: String
+package struct TransferAccountFailInfo: Codable, Hashable, Sendable {
+    package var appId: String
+    package var id: String
     /// Always `B` (blocked).
-    public var status: String
-    public var failCount: Int
-    public var blockEndDate: Int64
-    public var regDate: Int64
+    package var status: String
+    package var failCount: Int
+    package var blockEndDate: Int64
+    package var regDate: Int64
 
-    public init(appId: String, id: String, status: String = "B", failCount: Int, blockEndDate: Int64, regDate: Int64) {
+    package init(appId: String, id: String, status: String = "B", failCount: Int, blockEndDate: Int64, regDate: Int64) {
         self.appId = appId
         self.id = id
         self.status = status

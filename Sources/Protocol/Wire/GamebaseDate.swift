@@ -1,9 +1,9 @@
 /// Dates on the wire. Client operations use epoch milliseconds (as the SDK value objects do);
 /// the Server API uses ISO-8601 with an offset, e.g. `2019-08-27T17:41:05+09:00`.
-public enum GamebaseDate {
+package enum GamebaseDate {
     /// Formats epoch milliseconds as ISO-8601 in UTC with millisecond precision:
     /// `2026-11-21T07:35:00.123+00:00`.
-    public static func iso8601(milliseconds ms: Int64) -> String {
+    package static func iso8601(milliseconds ms: Int64) -> String {
         let (secs, millis) = floorDivMod(ms, 1000)
         let (days, secOfDay) = floorDivMod(secs, 86_400)
         let (y, m, d) = civil(fromDays: days)
@@ -15,7 +15,7 @@ public enum GamebaseDate {
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fff][Z|±HH:MM]` into epoch milliseconds; `nil` if malformed.
-    public static func parseISO8601(_ text: String) -> Int64? {
+    package static func parseISO8601(_ text: String) -> Int64? {
         let s = Array(text.utf8)
         func num(_ from: Int, _ len: Int) -> Int64? {
             guard from + len <= s.count else { return nil }

@@ -4,28 +4,28 @@ import Foundation
 /// IdP test tokens: there is no real Google here, so an IdP access token is
 /// `base64url("idPCode:idPId:issuedAt") + "." + base64url(HMAC-SHA256(secret, <first part as ASCII>))`
 /// (no padding). The harness mints good ones and forged ones; a server verifies them.
-public struct IdPTokenSigner: Sendable {
-    public let secret: [UInt8]
+package struct IdPTokenSigner: Sendable {
+    package let secret: [UInt8]
 
-    public init(secret: String) { self.secret = Array(secret.utf8) }
+    package init(secret: String) { self.secret = Array(secret.utf8) }
 
     /// The default test IdP secret shared by the reference server and the harness.
-    public static let defaultSecret = "gbfuzz-test-idp-secret"
+    package static let defaultSecret = "gbfuzz-test-idp-secret"
 
     /// A valid token for `account`.
-    public func mint(_ account: IdPAccount, issuedAt: Int64 = 0) -> String {
+    package func mint(_ account: IdPAccount, issuedAt: Int64 = 0) -> String {
         let payload = Self.base64url(Array("\(account.idPCode.rawValue):\(account.idPId):\(issuedAt)".utf8))
         return payload + "." + Self.base64url(mac(payload))
     }
 
     /// A well-formed token for `account` whose signature is wrong (signed with another key).
-    public func forge(_ account: IdPAccount, issuedAt: Int64 = 0) -> String {
+    package func forge(_ account: IdPAccount, issuedAt: Int64 = 0) -> String {
         IdPTokenSigner(secret: "forged:" + String(decoding: secret, as: UTF8.self)).mint(account, issuedAt: issuedAt)
     }
 
     /// Checks the signature and returns the account the token names, or `nil` if the token is
     /// malformed or forged.
-    public func verify(_ token: String) -> IdPAccount? {
+    package func verify(_ token: String) -> IdPAccount? {
         guard let dot = token.firstIndex(of: "."), token[token.index(after: dot)...].firstIndex(of: ".") == nil
         else { return nil }
         let payload = String(token[..<dot])
@@ -39,7 +39,7 @@ public struct IdPTokenSigner: Sendable {
     }
 
     /// The account a token stands for under `mode`: plain mode trusts the token as the idPId.
-    public func resolve(_ token: String, idPCode: IdPCode, mode: IdPTokenMode) -> IdPAccount? {
+    package func resolve(_ token: String, idPCode: IdPCode, mode: IdPTokenMode) -> IdPAccount? {
         switch mode {
         case .plain: return token.isEmpty ? nil : IdPAccount(idPCode, token)
         case .hmac: return verify(token)

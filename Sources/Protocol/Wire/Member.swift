@@ -1,18 +1,18 @@
 /// A member as client operations return it (dates in epoch milliseconds).
-public struct Member: Codable, Hashable, Sendable {
-    public var userId: String
-    public var valid: MemberValid
-    public var appId: String
-    public var regDate: Int64
+package struct Member: Codable, Hashable, Sendable {
+    package var userId: String
+    package var valid: MemberValid
+    package var appId: String
+    package var regDate: Int64
     /// The latest successful login before this request; absent when there was none.
-    public var lastLoginDate: Int64?
-    public var authList: [AuthMappingInfo]
+    package var lastLoginDate: Int64?
+    package var authList: [AuthMappingInfo]
     /// Present only while `valid == T`.
-    public var temporaryWithdrawal: TemporaryWithdrawalInfo?
+    package var temporaryWithdrawal: TemporaryWithdrawalInfo?
     /// Present only while `valid == P`.
-    public var graceBanInfo: GraceBanInfo?
+    package var graceBanInfo: GraceBanInfo?
 
-    public init(
+    package init(
         userId: String,
         valid: MemberValid,
         appId: String,
@@ -33,20 +33,20 @@ public struct Member: Codable, Hashable, Sendable {
     }
 
     /// The IdP accounts in `authList`.
-    public var accounts: Set<IdPAccount> { Set(authList.map { IdPAccount($0.idPCode, $0.authKey) }) }
+    package var accounts: Set<IdPAccount> { Set(authList.map { IdPAccount($0.idPCode, $0.authKey) }) }
 }
 
 /// One `authList` entry: an IdP account mapped to the member.
-public struct AuthMappingInfo: Codable, Hashable, Sendable {
-    public var userId: String
+package struct AuthMappingInfo: Codable, Hashable, Sendable {
+    package var userId: String
     /// Always `gbid` here, the only documented auth system.
-    public var authSystem: String
-    public var idPCode: IdPCode
+    package var authSystem: String
+    package var idPCode: IdPCode
     /// The IdP account id (`idPId`); for `guest`, the device id holding the guest key.
-    public var authKey: String
-    public var regDate: Int64
+    package var authKey: String
+    package var regDate: Int64
 
-    public init(userId: String, authSystem: String = "gbid", idPCode: IdPCode, authKey: String, regDate: Int64) {
+    package init(userId: String, authSystem: String = "gbid", idPCode: IdPCode, authKey: String, regDate: Int64) {
         self.userId = userId
         self.authSystem = authSystem
         self.idPCode = idPCode
@@ -56,20 +56,20 @@ public struct AuthMappingInfo: Codable, Hashable, Sendable {
 }
 
 /// `temporaryWithdrawal`: when the pending withdrawal becomes final.
-public struct TemporaryWithdrawalInfo: Codable, Hashable, Sendable {
-    public var gracePeriodDate: Int64
-    public init(gracePeriodDate: Int64) { self.gracePeriodDate = gracePeriodDate }
+package struct TemporaryWithdrawalInfo: Codable, Hashable, Sendable {
+    package var gracePeriodDate: Int64
+    package init(gracePeriodDate: Int64) { self.gracePeriodDate = gracePeriodDate }
 }
 
 /// `graceBanInfo`, present while `valid == P`.
-public struct GraceBanInfo: Codable, Hashable, Sendable {
-    public var gracePeriodDate: Int64
+package struct GraceBanInfo: Codable, Hashable, Sendable {
+    package var gracePeriodDate: Int64
     /// URL-encoded message.
-    public var message: String
-    public var paymentStatus: PaymentStatus?
-    public var releaseRuleCondition: ReleaseRuleCondition?
+    package var message: String
+    package var paymentStatus: PaymentStatus?
+    package var releaseRuleCondition: ReleaseRuleCondition?
 
-    public init(
+    package init(
         gracePeriodDate: Int64,
         message: String,
         paymentStatus: PaymentStatus? = nil,
@@ -82,24 +82,24 @@ public struct GraceBanInfo: Codable, Hashable, Sendable {
     }
 }
 
-public struct PaymentStatus: Codable, Hashable, Sendable {
-    public var amount: Double
-    public var count: Int
-    public var currency: String
-    public init(amount: Double, count: Int, currency: String) {
+package struct PaymentStatus: Codable, Hashable, Sendable {
+    package var amount: Double
+    package var count: Int
+    package var currency: String
+    package init(amount: Double, count: Int, currency: String) {
         self.amount = amount
         self.count = count
         self.currency = currency
     }
 }
 
-public struct ReleaseRuleCondition: Codable, Hashable, Sendable {
-    public var amount: Double
-    public var count: Int
-    public var currency: String
+package struct ReleaseRuleCondition: Codable, Hashable, Sendable {
+    package var amount: Double
+    package var count: Int
+    package var currency: String
     /// `AND` or `OR`.
-    public var conditionType: String
-    public init(amount: Double, count: Int, currency: String, conditionType: String) {
+    package var conditionType: String
+    package init(amount: Double, count: Int, currency: String, conditionType: String) {
         self.amount = amount
         self.count = count
         self.currency = currency

@@ -1,11 +1,11 @@
 /// The `header` object every Gamebase answer carries, success or failure, with HTTP status 200.
-public struct ResponseHeader: Codable, Hashable, Sendable {
-    public var transactionId: String
-    public var isSuccessful: Bool
-    public var resultCode: ResultCode
-    public var resultMessage: String
+package struct ResponseHeader: Codable, Hashable, Sendable {
+    package var transactionId: String
+    package var isSuccessful: Bool
+    package var resultCode: ResultCode
+    package var resultMessage: String
 
-    public init(transactionId: String, isSuccessful: Bool, resultCode: ResultCode, resultMessage: String) {
+    package init(transactionId: String, isSuccessful: Bool, resultCode: ResultCode, resultMessage: String) {
         self.transactionId = transactionId
         self.isSuccessful = isSuccessful
         self.resultCode = resultCode
@@ -13,7 +13,7 @@ public struct ResponseHeader: Codable, Hashable, Sendable {
     }
 
     /// A header for `code`, with `resultMessage` set to the code's documented name.
-    public init(transactionId: String, code: ResultCode, detail: String? = nil) {
+    package init(transactionId: String, code: ResultCode, detail: String? = nil) {
         self.transactionId = transactionId
         self.isSuccessful = code.isSuccess
         self.resultCode = code
@@ -26,7 +26,7 @@ public struct ResponseHeader: Codable, Hashable, Sendable {
 }
 
 /// A body that is only the envelope (logout, withdraw, remove mapping, Server API withdraw…).
-public struct EmptyResponse: Codable, Hashable, Sendable {
-    public var header: ResponseHeader
-    public init(header: ResponseHeader) { self.header = header }
+package struct EmptyResponse: Codable, Hashable, Sendable {
+    package var header: ResponseHeader
+    package init(header: ResponseHeader) { self.header = header }
 }

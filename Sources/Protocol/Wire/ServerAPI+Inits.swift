@@ -3,7 +3,7 @@
 // because an extension may not redeclare the (internal) synthesized memberwise initialiser.
 
 extension TokenAuthenticationResponse {
-    public init(_ header: ResponseHeader, linkedIdP: LinkedIdP? = nil, member: ServerMember? = nil) {
+    package init(_ header: ResponseHeader, linkedIdP: LinkedIdP? = nil, member: ServerMember? = nil) {
         self.header = header
         self.linkedIdP = linkedIdP
         self.member = member
@@ -11,7 +11,7 @@ extension TokenAuthenticationResponse {
 }
 
 extension MemberInfo {
-    public init(
+    package init(
         _ deviceCountryCode: String,
         usimCountryCode: String,
         language: String,
@@ -39,7 +39,7 @@ extension MemberInfo {
 }
 
 extension GetMemberResponse {
-    public init(
+    package init(
         _ header: ResponseHeader,
         member: ServerMember? = nil,
         temporaryWithdrawal: ServerTemporaryWithdrawal? = nil,
@@ -53,7 +53,7 @@ extension GetMemberResponse {
 }
 
 extension MemberSummary {
-    public init(_ userId: String, valid: MemberValid, appId: String, regDate: String, lastLoginDate: String? = nil) {
+    package init(_ userId: String, valid: MemberValid, appId: String, regDate: String, lastLoginDate: String? = nil) {
         self.userId = userId
         self.valid = valid
         self.appId = appId
@@ -63,35 +63,35 @@ extension MemberSummary {
 }
 
 extension GetMembersResponse {
-    public init(_ header: ResponseHeader, memberList: [MemberSummary]? = nil) {
+    package init(_ header: ResponseHeader, memberList: [MemberSummary]? = nil) {
         self.header = header
         self.memberList = memberList
     }
 }
 
 extension IdPMembersResponse {
-    public init(_ header: ResponseHeader, result: [String: String]? = nil) {
+    package init(_ header: ResponseHeader, result: [String: String]? = nil) {
         self.header = header
         self.result = result
     }
 }
 
 extension BanResponse {
-    public init(_ header: ResponseHeader, failedUserIdList: [String]? = nil) {
+    package init(_ header: ResponseHeader, failedUserIdList: [String]? = nil) {
         self.header = header
         self.failedUserIdList = failedUserIdList
     }
 }
 
 extension ValidateTransferAccountResponse {
-    public init(_ header: ResponseHeader, member: MemberSummary? = nil) {
+    package init(_ header: ResponseHeader, member: MemberSummary? = nil) {
         self.header = header
         self.member = member
     }
 }
 
 extension PagingInfo {
-    public init(
+    package init(
         _ first: Bool,
         last: Bool,
         numberOfElements: Int,
@@ -111,7 +111,7 @@ extension PagingInfo {
 }
 
 extension WithdrawHistory {
-    public init(_ userId: String, date: String, regUser: String?, eventLogType: String) {
+    package init(_ userId: String, date: String, regUser: String?, eventLogType: String) {
         self.userId = userId
         self.date = date
         self.regUser = regUser
@@ -120,7 +120,7 @@ extension WithdrawHistory {
 }
 
 extension WithdrawHistoriesResponse {
-    public init(_ header: ResponseHeader, pagingInfo: PagingInfo? = nil, result: [WithdrawHistory]? = nil) {
+    package init(_ header: ResponseHeader, pagingInfo: PagingInfo? = nil, result: [WithdrawHistory]? = nil) {
         self.header = header
         self.pagingInfo = pagingInfo
         self.result = result
@@ -128,28 +128,28 @@ extension WithdrawHistoriesResponse {
 }
 
 extension ClockResponse {
-    public init(_ header: ResponseHeader, clock: ServerClock? = nil) {
+    package init(_ header: ResponseHeader, clock: ServerClock? = nil) {
         self.header = header
         self.clock = clock
     }
 }
 
 extension GraceBanResponse {
-    public init(_ header: ResponseHeader, graceBanInfo: GraceBanInfo? = nil) {
+    package init(_ header: ResponseHeader, graceBanInfo: GraceBanInfo? = nil) {
         self.header = header
         self.graceBanInfo = graceBanInfo
     }
 }
 
 extension SemanticsResponse {
-    public init(_ header: ResponseHeader, semantics: Semantics? = nil) {
+    package init(_ header: ResponseHeader, semantics: Semantics? = nil) {
         self.header = header
         self.semantics = semantics
     }
 }
 
 extension BugsResponse {
-    public init(_ header: ResponseHeader, bugs: [String]? = nil) {
+    package init(_ header: ResponseHeader, bugs: [String]? = nil) {
         self.header = header
         self.bugs = bugs
     }

@@ -1,7 +1,9 @@
+import Config
+
 /// A deliberate defect the reference server can be started with (`gbfuzz serve --bug NAME`), so
 /// the harness can show that it finds it. Each breaks exactly one rule of docs/PROTOCOL.md §6, the
 /// way real backends break it. All are off by default.
-public enum ServerBug: String, CaseIterable, Sendable, Hashable, Codable {
+package enum ServerBug: String, CaseIterable, Sendable, Hashable, Codable {
     case guestKeptAfterMapping = "guest-kept-after-mapping"
     case sameIdPTwice = "same-idp-twice"
     case removeLastIdP = "remove-last-idp"
@@ -17,7 +19,7 @@ public enum ServerBug: String, CaseIterable, Sendable, Hashable, Codable {
     case raceTransferFailCount = "race-transfer-failcount"
 
     /// The rule id (docs/PROTOCOL.md §6) the bug breaks.
-    public var rule: String {
+    package var rule: String {
         switch self {
         case .guestKeptAfterMapping: "M4"
         case .sameIdPTwice: "M1"
@@ -36,7 +38,7 @@ public enum ServerBug: String, CaseIterable, Sendable, Hashable, Codable {
     }
 
     /// One line saying what goes wrong.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .guestKeptAfterMapping: "mapping from a guest account keeps the guest entry"
         case .sameIdPTwice:
@@ -57,14 +59,36 @@ public enum ServerBug: String, CaseIterable, Sendable, Hashable, Codable {
     }
 
     /// Whether only concurrent requests reveal the bug.
-    public var isRace: Bool { self == .raceMapping || self == .raceTransferFailCount }
+    package var isRace: Bool { self == .raceMapping || self == .raceTransferFailCount }
 }
 
 /// The set of bugs a server runs with.
-public struct BugSet: Sendable, Hashable {
-    public var enabled: Set<ServerBug>
-    public init(_ enabled: Set<ServerBug> = []) { self.enabled = enabled }
-    public func has(_ bug: ServerBug) -> Bool { enabled.contains(bug) }
+package struct BugSet: Sendable, Hashable {
+    package var enabled: Set<ServerBug>
+    package init(_ enabled: Set<ServerBug> = []) { self.enabled = enabled }
+    package func has(_ bug: ServerBug) -> Bool { enabled.contains(bug) }
     /// Names in declaration order (stable for `GET …/bugs`).
-    public var names: [String] { ServerBug.allCases.filter(enabled.contains).map(\.rawValue) }
+    package var names: [String] { ServerBug.allCases.filter(enabled.contains).map(\.rawValue) }
+}
+
+extension BugSet {
+    /// The one parser of bug-switch names (`--bug`, `--serve-bug`, `target.bugs`, a reproducer's
+    /// `bugs`): an unknown name is an error naming it, where it came from and the known names.
+    package init(names: [String], source: String) throws(ConfigError) {
+        var bugs: Set<ServerBug> = []
+        for name in names {
+            guard let bug = ServerBug(rawValue: name) else {
+                let hint = YAMLWalker.suggestion(for: name, in: Set(ServerBug.allCases.map(\.rawValue)))
+                    .map { " (did you mean \"\($0)\"?)" } ?? ""
+                throw ConfigError(
+                    .unknownBug,
+                    file: source,
+                    "unknown bug switch \"\(name)\"\(hint); known: "
+                        + ServerBug.allCases.map(\.rawValue).joined(separator: ", ")
+                )
+            }
+            bugs.insert(bug)
+        }
+        self.init(bugs)
+    }
 }

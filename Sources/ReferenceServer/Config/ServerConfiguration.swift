@@ -2,23 +2,23 @@ import Protocol
 
 /// Everything a reference server instance needs: where to listen, where to store, its semantic
 /// knobs, its secrets and its bug switches.
-public struct ServerConfiguration: Sendable {
+package struct ServerConfiguration: Sendable {
     /// Address to bind; loopback by default.
-    public var host: String
+    package var host: String
     /// Port to bind; 0 picks a free one (see ``RunningServer/port``).
-    public var port: Int
+    package var port: Int
     /// SQLite file; `nil` uses a fresh temporary file that is deleted at shutdown.
-    public var databasePath: String?
-    public var semantics: Semantics
+    package var databasePath: String?
+    package var semantics: Semantics
     /// `X-Secret-Key` for the Server API and test control. Never reported.
-    public var secretKey: String
+    package var secretKey: String
     /// HMAC secret of the test IdP (docs/PROTOCOL.md §1.6). Never reported.
-    public var idpSecret: String
-    public var bugs: BugSet
+    package var idpSecret: String
+    package var bugs: BugSet
     /// Largest accepted request body (docs/PROTOCOL.md §1.3 row 4).
-    public var maxBodyBytes: Int
+    package var maxBodyBytes: Int
 
-    public init(
+    package init(
         host: String = "127.0.0.1",
         port: Int = 0,
         databasePath: String? = nil,

@@ -1,6 +1,6 @@
 extension CurlTransport {
     /// The HTTP version a transport speaks.
-    public enum HTTPVersion: String, Sendable, CaseIterable {
+    package enum HTTPVersion: String, Sendable, CaseIterable {
         /// HTTP/1.1 over keep-alive connections (the default).
         case http1_1
         /// Cleartext HTTP/2 with prior knowledge (no upgrade), streams multiplexed on one connection.
@@ -15,25 +15,25 @@ extension CurlTransport {
     /// transfers than connections, `CURLMOPT_MAX_HOST_CONNECTIONS` stays unlimited and curl never queues
     /// a transfer out of sight; `CURLMOPT_MAXCONNECTS` equals the per-lane cap, so every connection that
     /// was needed stays cached for reuse.
-    public struct Configuration: Sendable {
+    package struct Configuration: Sendable {
         /// Event-loop threads, each with its own multi handle and connection cache. One is enough
         /// unless the loop thread saturates a core.
-        public var lanes: Int
+        package var lanes: Int
         /// The most transfers (and so, for HTTP/1.1, connections) running at once over all lanes.
-        public var maxConnections: Int
+        package var maxConnections: Int
         /// The whole-transfer timeout for requests that don't set ``HTTPRequest/timeout``.
-        public var defaultTimeout: Duration
+        package var defaultTimeout: Duration
         /// The connect-phase timeout; `nil` leaves it to the transfer timeout.
-        public var connectTimeout: Duration?
+        package var connectTimeout: Duration?
         /// HTTP/1.1 (default) or cleartext HTTP/2 with prior knowledge.
-        public var httpVersion: HTTPVersion
+        package var httpVersion: HTTPVersion
         /// A response body larger than this fails the request with code `.other`, so a hostile target
         /// cannot exhaust memory.
-        public var maxResponseBodyBytes: Int
+        package var maxResponseBodyBytes: Int
         /// Whether responses carry their header fields. Reading them costs a little per request.
-        public var collectResponseHeaders: Bool
+        package var collectResponseHeaders: Bool
 
-        public init(
+        package init(
             lanes: Int = 1,
             maxConnections: Int = 256,
             defaultTimeout: Duration = .seconds(30),

@@ -9,8 +9,8 @@ import Synchronization
 /// ``Configuration/maxConnections`` transfers run at once and the rest wait in the transport (see
 /// ``HTTPTiming/queued``). Cancelling the calling task removes its transfer and throws
 /// `CancellationError`; ``shutdown()`` fails every pending request with `.shutdown`.
-public final class CurlTransport: HTTPTransport {
-    public let configuration: Configuration
+package final class CurlTransport: HTTPTransport {
+    package let configuration: Configuration
     private let lanes: [CurlLane]
     private let counters = TransportCounters()
     private let defaults: TransferDefaults
@@ -19,7 +19,7 @@ public final class CurlTransport: HTTPTransport {
     /// Creates a transport and starts its lane threads.
     /// - Throws: ``TransportError`` `.invalidRequest` for a bad configuration, `.other` if curl or a
     ///   thread cannot be set up.
-    public init(configuration: Configuration = Configuration()) throws(TransportError) {
+    package init(configuration: Configuration = Configuration()) throws(TransportError) {
         let configuration = try configuration.validated()
         try CurlGlobal.ensureInitialized()
         self.configuration = configuration
@@ -51,7 +51,7 @@ public final class CurlTransport: HTTPTransport {
     /// Sends `request` and returns the complete response.
     /// - Throws: ``TransportError`` for network failures and after ``shutdown()``, `CancellationError`
     ///   when the calling task is cancelled.
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
         let lane = currentLane()
         let transfer = try lane.pool.acquire()
@@ -83,18 +83,18 @@ public final class CurlTransport: HTTPTransport {
 
     /// Fails every pending and in-flight request with `.shutdown`, frees every curl handle and stops the
     /// lane threads. Later requests fail with `.shutdown`. Idempotent.
-    public func shutdown() async {
+    package func shutdown() async {
         for lane in lanes { lane.requestStop() }
         for lane in lanes { await lane.awaitTermination() }
     }
 
     /// The number of lanes (event-loop threads).
-    public var laneCount: Int { lanes.count }
+    package var laneCount: Int { lanes.count }
 
     /// The task executor of lane `index`: a task that prefers it runs on that lane's loop thread, and
     /// its requests go to that lane without a thread hop. Meant for request loops that do little work
     /// per response (load generation); blocking in such a task stalls the lane.
-    public func executor(lane index: Int) -> any TaskExecutor {
+    package func executor(lane index: Int) -> any TaskExecutor {
         lanes[index % lanes.count]
     }
 

@@ -1,12 +1,12 @@
 /// An HTTP request method. Open-ended so fuzzing can send odd methods.
-public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-    public var rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
+package struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    package var rawValue: String
+    package init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let get = HTTPMethod(rawValue: "GET")
-    public static let post = HTTPMethod(rawValue: "POST")
-    public static let put = HTTPMethod(rawValue: "PUT")
-    public static let delete = HTTPMethod(rawValue: "DELETE")
+    package static let get = HTTPMethod(rawValue: "GET")
+    package static let post = HTTPMethod(rawValue: "POST")
+    package static let put = HTTPMethod(rawValue: "PUT")
+    package static let delete = HTTPMethod(rawValue: "DELETE")
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }

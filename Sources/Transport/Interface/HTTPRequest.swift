@@ -1,15 +1,15 @@
 /// A request as the transport sends it. A value type: build it once and send it many times.
-public struct HTTPRequest: Sendable {
-    public var method: HTTPMethod
+package struct HTTPRequest: Sendable {
+    package var method: HTTPMethod
     /// Absolute URL, e.g. `http://127.0.0.1:8080/path?query`.
-    public var url: String
-    public var headers: HTTPHeaders
+    package var url: String
+    package var headers: HTTPHeaders
     /// The body bytes; `nil` sends none. DELETE may carry a body (Gamebase Ban Release does).
-    public var body: [UInt8]?
+    package var body: [UInt8]?
     /// Per-request timeout for the whole transfer; `nil` uses the transport's default.
-    public var timeout: Duration?
+    package var timeout: Duration?
 
-    public init(
+    package init(
         method: HTTPMethod,
         url: String,
         headers: HTTPHeaders = [],

@@ -1,16 +1,16 @@
 /// Where the time of one transfer went, measured by the transport.
-public struct HTTPTiming: Hashable, Sendable {
+package struct HTTPTiming: Hashable, Sendable {
     /// Time until the TCP connection was established (zero when a connection was reused).
-    public var connect: Duration
+    package var connect: Duration
     /// Time until the first response byte arrived.
-    public var timeToFirstByte: Duration
+    package var timeToFirstByte: Duration
     /// Time until the transfer completed.
-    public var total: Duration
+    package var total: Duration
     /// Time the request waited inside the transport before curl started it (admission limit and loop
     /// hand-off); not part of the three figures above, which curl measures from the start.
-    public var queued: Duration
+    package var queued: Duration
 
-    public init(
+    package init(
         connect: Duration = .zero,
         timeToFirstByte: Duration = .zero,
         total: Duration = .zero,
@@ -24,15 +24,15 @@ public struct HTTPTiming: Hashable, Sendable {
 }
 
 /// A complete response: status, headers, body and how it was obtained.
-public struct HTTPResponse: Sendable {
-    public var status: Int
-    public var headers: HTTPHeaders
-    public var body: [UInt8]
-    public var timing: HTTPTiming
+package struct HTTPResponse: Sendable {
+    package var status: Int
+    package var headers: HTTPHeaders
+    package var body: [UInt8]
+    package var timing: HTTPTiming
     /// True when the request went over a kept-alive connection instead of a new one.
-    public var connectionReused: Bool
+    package var connectionReused: Bool
 
-    public init(
+    package init(
         status: Int,
         headers: HTTPHeaders = [],
         body: [UInt8] = [],

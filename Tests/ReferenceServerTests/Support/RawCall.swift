@@ -1,4 +1,5 @@
 import Foundation
+import GBFuzzTestKit
 import Protocol
 import Testing
 import Transport
@@ -28,7 +29,7 @@ extension TestServer {
             headers: h,
             body: body.map { Array($0.utf8) }
         )
-        let response = try await makeTestTransport().send(request)
+        let response = try await SharedTransport.curl.send(request)
         let json = try #require(
             try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any],
             "not a JSON object"

@@ -1,4 +1,5 @@
 import Foundation
+import GBFuzzTestKit
 import Protocol
 import ReferenceServer
 import Testing
@@ -17,7 +18,7 @@ struct TestServer: Sendable {
         let target = GamebaseTarget(baseURL: running.baseURL, appId: semantics.appId)
         return TestServer(
             running: running,
-            client: GamebaseClient(transport: makeTestTransport(), target: target),
+            client: GamebaseClient(transport: SharedTransport.curl, target: target),
             semantics: semantics
         )
     }

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import GBFuzzTestKit
 import Testing
@@ -66,15 +67,11 @@ enum Fixtures {
 
     /// Deterministic pseudo-random bytes (SplitMix64), so a failure is reproducible.
     static func bytes(count: Int, seed: UInt64) -> [UInt8] {
-        var state = seed
+        var rng = SplitMix64(seed: seed)
         var out = [UInt8]()
         out.reserveCapacity(count)
         while out.count < count {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            z ^= z >> 31
+            let z = rng.next()
             withUnsafeBytes(of: z) { out.append(contentsOf: $0.prefix(count - out.count)) }
         }
         return out

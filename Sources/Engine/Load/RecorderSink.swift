@@ -1,0 +1,26 @@
+/// Feeds the engine's completed operations into a ``Recorder``.
+///
+/// Operation ids are registered once, up front, into an immutable table, so recording stays
+/// lock-free (registering a name takes the recorder's lock; an unexpected name falls back to it).
+package struct RecorderSink: OperationSink {
+    package let recorder: Recorder
+    private let ids: [String: OperationID]
+
+    package init(recorder: Recorder, operations: [String]) {
+        self.recorder = recorder
+        var ids: [String: OperationID] = [:]
+        for name in operations { ids[name] = recorder.operation(name) }
+        self.ids = ids
+    }
+
+    package func record(_ op: PerformedOperation, intendedStart: ContinuousClock.Instant) {
+        recorder.record(
+            ids[op.name] ?? recorder.operation(op.name),
+            outcome: op.outcome,
+            resultCode: op.resultCode,
+            intendedStart: intendedStart,
+            sent: op.sent,
+            completed: op.completed
+        )
+    }
+}

@@ -1,0 +1,25 @@
+/// How a completed request ended, as the oracle classified it.
+///
+/// `ok` and `expectedError` are both answers the reference model predicted; `unexpected` is an answer it did
+/// not predict; `transportError` is an exchange that never produced an answer (refused, reset, timeout…).
+package enum OutcomeClass: UInt8, CaseIterable, Sendable, Hashable, Codable, CustomStringConvertible {
+    case ok = 0
+    case expectedError = 1
+    case unexpected = 2
+    case transportError = 3
+
+    /// The snake_case name used in JSON, the HTML report and `.hlog` tags.
+    package var key: String {
+        switch self {
+        case .ok: "ok"
+        case .expectedError: "expected_error"
+        case .unexpected: "unexpected"
+        case .transportError: "transport_error"
+        }
+    }
+
+    package var description: String { key }
+
+    /// True for the classes counted as `failed` in the summary (see docs/RESULTS.md).
+    package var isFailure: Bool { self == .unexpected || self == .transportError }
+}

@@ -1,0 +1,71 @@
+import Engine
+import Model
+
+/// Fuzz players under a load model: a ``FuzzWorkload`` driven by the ``LoadEngine``, its verdicts
+/// gathered by a ``FuzzCollector``. Not an engine of its own — the composition `gbfuzz run`, the
+/// end-to-end tests and the soak use, so that they all exercise the same path.
+package struct Campaign: Sendable {
+    package let configuration: FuzzConfiguration
+    package let executor: any OperationExecutor
+    package let clock: ClockTracker
+    package var spec: LoadSpec
+    package var duration: Duration
+    package var seed: UInt64
+    /// Shared with whoever may stop the run early (Ctrl-C handling, fail-fast, progress output).
+    package let control: RunControl
+    package let collector: FuzzCollector
+
+    /// - Parameters:
+    ///   - maxOperations: stop after this many operations (`nil`: the duration alone ends the run).
+    ///   - failFast: stop the load at the first violation.
+    ///   - auditLimit: the most players kept for the end-of-run audit.
+    package init(
+        configuration: FuzzConfiguration,
+        executor: any OperationExecutor,
+        clock: ClockTracker,
+        spec: LoadSpec,
+        duration: Duration,
+        maxOperations: Int? = nil,
+        failFast: Bool = false,
+        auditLimit: Int = 2_000,
+        maxViolations: Int = 1_000
+    ) {
+        self.configuration = configuration
+        self.executor = executor
+        self.clock = clock
+        self.spec = spec
+        self.duration = duration
+        self.seed = configuration.seed
+        let control = RunControl(maxOperations: maxOperations)
+        self.control = control
+        self.collector = FuzzCollector(
+            maxViolations: maxViolations,
+            auditLimit: auditLimit,
+            onFirstViolation: { if failFast { control.stop() } }
+        )
+    }
+
+    /// What the load phase produced.
+    package struct Result: Sendable {
+        package var engine: EngineReport
+        package var findings: FuzzCollector.Snapshot
+        package init(engine: EngineReport = EngineReport(), findings: FuzzCollector.Snapshot = .init()) {
+            self.engine = engine
+            self.findings = findings
+        }
+    }
+
+    /// Runs the load phase; each operation also goes to `sink` (the recorder, or nowhere).
+    package func run(sink: any OperationSink = DiscardingSink()) async -> Result {
+        let engine = LoadEngine(
+            workload: FuzzWorkload(configuration: configuration, executor: executor, clock: clock, collector: collector),
+            spec: spec,
+            duration: duration,
+            control: control,
+            sink: sink,
+            seed: seed
+        )
+        let report = await engine.run()
+        return Result(engine: report, findings: collector.snapshot)
+    }
+}

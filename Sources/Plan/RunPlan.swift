@@ -1,0 +1,111 @@
+import Basics
+import Config
+import Foundation
+import Fuzz
+import Engine
+import Model
+import Protocol
+
+/// A profile with every override applied, validated, and the run's identity fixed.
+package struct RunPlan: Sendable {
+    package var profile: Profile
+    package var seed: UInt64
+    /// `20261121-073500-smoke-42`.
+    package var runId: String
+    package var directory: URL
+    package var thresholds: [Threshold]
+
+    /// Reads the profile and applies `request`'s overrides. Throws ``CommandError`` with exit 64.
+    package static func make(_ request: RunRequest, now: Date = Date()) throws(CommandError) -> RunPlan {
+        var profile: Profile
+        do {
+            profile = try ProfileParser(knownOperations: Set(FuzzWorkload.operationNames)).parse(
+                contentsOf: request.profilePath
+            )
+        } catch {
+            throw CommandError(.usage, error.description)
+        }
+        if let t = request.target {
+            if t == "embedded" {
+                profile.target.url = nil
+            } else {
+                guard let u = URL(string: t), ["http", "https"].contains(u.scheme ?? ""), u.host != nil else {
+                    throw CommandError(.usage, "--target must be \"embedded\" or an http(s) URL (got \"\(t)\")")
+                }
+                profile.target.url = t
+            }
+        }
+        if !request.serveBugs.isEmpty { profile.target.bugs += request.serveBugs }
+        if !profile.target.bugs.isEmpty && !profile.target.isEmbedded {
+            throw CommandError(.usage, "bug switches (--serve-bug, target.bugs) apply only to the embedded server")
+        }
+        if let d = request.duration { profile.duration = d }
+        if let n = request.players {
+            profile.load.players = n
+            profile.load.stages = profile.load.model == .closed ? [] : profile.load.stages
+        }
+        if let r = request.rate {
+            profile.load.rate = r
+            profile.load.stages = profile.load.model == .open ? [] : profile.load.stages
+        }
+        if let m = request.maxOperations { profile.maxOperations = m }
+        if let k = request.secretKey { profile.target.secretKey = k }
+        if let p = request.progress { profile.outputs.progress = p }
+        if request.failFast { profile.fuzz.failFast = true }
+        var thresholds: [Threshold] = []
+        for spec in profile.thresholds {
+            do {
+                thresholds.append(try Threshold.parse(spec.expression))
+            } catch {
+                let at = spec.line.map { ":\($0)" } ?? ""
+                throw CommandError(.usage, "\(profile.source)\(at): thresholds: \(error)")
+            }
+        }
+        let seed = request.seed ?? profile.seed ?? UInt64.random(in: 0...UInt64(Int64.max))
+        let runId = "\(Self.stamp(now))-\(Self.slug(profile.name))-\(seed)"
+        let directory =
+            request.out.map { URL(fileURLWithPath: $0) }
+            ?? URL(fileURLWithPath: profile.outputs.directory).appendingPathComponent(runId)
+        return RunPlan(profile: profile, seed: seed, runId: runId, directory: directory, thresholds: thresholds)
+    }
+
+    /// Letters and digits only, for identity salts and folder names.
+    static func slug(_ s: String) -> String {
+        let kept = s.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        return kept.isEmpty ? "run" : String(kept.prefix(24))
+    }
+
+    static func stamp(_ d: Date) -> String {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.timeZone = TimeZone(identifier: "UTC")
+        f.dateFormat = "yyyyMMdd-HHmmss"
+        return f.string(from: d)
+    }
+
+    /// The fuzz configuration for this plan on a target with `semantics` and `capabilities`.
+    package func fuzzConfiguration(semantics: Semantics, capabilities: TargetCapabilities) -> FuzzConfiguration {
+        var weights: [OperationKind: Double] = [:]
+        for (name, w) in profile.mix {
+            if let k = OperationKind(rawValue: name) { weights[k] = w }
+        }
+        if !profile.fuzz.clockMoves {
+            weights[.testAdvance] = 0
+            weights[.testGraceBan] = 0
+        }
+        var caps = capabilities
+        caps.serverAPI = caps.serverAPI && profile.fuzz.serverAPI
+        return FuzzConfiguration(
+            seed: seed,
+            runSalt: Self.slug(runId.replacingOccurrences(of: "-", with: "")),
+            semantics: semantics,
+            idPSecret: profile.target.idpSecret,
+            weights: weights,
+            adversarialShare: profile.fuzz.adversarial,
+            devicesPerPlayer: profile.fuzz.devicesPerPlayer,
+            accountsPerIdP: profile.fuzz.accountsPerIdP,
+            idPCodes: profile.fuzz.idps.filter { semantics.idp.codes.contains($0) },
+            capabilities: caps
+        )
+    }
+}

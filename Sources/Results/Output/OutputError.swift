@@ -1,0 +1,26 @@
+/// A run output that could not be written or read.
+package struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// An extensible error code.
+    package struct Code: Hashable, Sendable, CustomStringConvertible {
+        package let name: String
+        package init(_ name: String) { self.name = name }
+        package var description: String { name }
+
+        package static let writeFailed = Code("writeFailed")
+        package static let missingFile = Code("missingFile")
+        package static let corruptFile = Code("corruptFile")
+    }
+
+    package var code: Code
+    /// The file concerned.
+    package var path: String
+    package var message: String
+
+    package init(_ code: Code, path: String, _ message: String) {
+        self.code = code
+        self.path = path
+        self.message = message
+    }
+
+    package var description: String { "\(path): \(message)" }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// The machine-readable result of a run, written as `summary.json` (schema `gbfuzz.summary/1`).
+///
+/// Every key is documented in `docs/RESULTS.md`; the contract keys of DESIGN.md §7 are `schema`, `seed`,
+/// `duration_s`, `totals`, `ops`, `violations` and `thresholds`. Durations are milliseconds unless the
+/// key says otherwise. Nothing here may contain a secret: build it with ``init(recording:metadata:violations:)``,
+/// which redacts the configuration and the target.
+package struct RunSummary: Codable, Sendable, Equatable {
+    package static let schemaIdentifier = "gbfuzz.summary/1"
+
+    package var schema: String
+    package var seed: UInt64
+    /// Monotonic run time, seconds.
+    package var durationS: Double
+    /// Wall-clock start, ISO 8601 UTC with milliseconds.
+    package var startedAt: String
+    /// The profile's name.
+    package var profile: String
+    /// The target, without credentials (user-info and secret query values removed).
+    package var target: String
+    /// The run's configuration as strings, values of secret-like keys replaced by `[redacted]`.
+    package var config: [String: String]
+    package var totals: SummaryTotals
+    package var ops: [String: OperationSummary]
+    /// Requests sent more than `late_start_tolerance_ms` after their intended start.
+    package var lateStarts: UInt64
+    package var lateStartToleranceMs: Double
+    /// Send − intended start, all operations.
+    package var scheduleLagMs: DistributionSummary
+    package var violations: ViolationsSummary
+    package var thresholds: [ThresholdResult]
+    /// One point per interval with completions, in time order.
+    package var timeline: [TimelinePoint]
+    /// How the histograms behind every percentile were configured.
+    package var histogram: HistogramInfo
+
+    enum CodingKeys: String, CodingKey {
+        case schema, seed
+        case durationS = "duration_s"
+        case startedAt = "started_at"
+        case profile, target, config, totals, ops
+        case lateStarts = "late_starts"
+        case lateStartToleranceMs = "late_start_tolerance_ms"
+        case scheduleLagMs = "schedule_lag_ms"
+        case violations, thresholds, timeline, histogram
+    }
+
+    package init(
+        schema: String = RunSummary.schemaIdentifier,
+        seed: UInt64,
+        durationS: Double,
+        startedAt: String,
+        profile: String,
+        target: String,
+        config: [String: String],
+        totals: SummaryTotals,
+        ops: [String: OperationSummary],
+        lateStarts: UInt64,
+        lateStartToleranceMs: Double,
+        scheduleLagMs: DistributionSummary,
+        violations: ViolationsSummary,
+        thresholds: [ThresholdResult],
+        timeline: [TimelinePoint],
+        histogram: HistogramInfo
+    ) {
+        self.schema = schema
+        self.seed = seed
+        self.durationS = durationS
+        self.startedAt = startedAt
+        self.profile = profile
+        self.target = target
+        self.config = config
+        self.totals = totals
+        self.ops = ops
+        self.lateStarts = lateStarts
+        self.lateStartToleranceMs = lateStartToleranceMs
+        self.scheduleLagMs = scheduleLagMs
+        self.violations = violations
+        self.thresholds = thresholds
+        self.timeline = timeline
+        self.histogram = histogram
+    }
+
+    /// The JSON encoding used for `summary.json`: sorted keys, pretty-printed, slashes unescaped.
+    package func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(self)
+        data.append(0x0A)
+        return data
+    }
+
+    /// Decodes `summary.json`.
+    package static func decode(from data: Data) throws -> RunSummary {
+        try JSONDecoder().decode(RunSummary.self, from: data)
+    }
+
+    /// True when every threshold held and no violation was found.
+    package var passed: Bool { violations.count == 0 && thresholds.allSatisfy(\.ok) }
+}

@@ -1,0 +1,64 @@
+import Engine
+
+/// The final per-operation table printed at the end of a run.
+package enum SummaryTable {
+    /// Renders the table, the thresholds and the violations found, as plain text.
+    package static func render(_ summary: RunSummary) -> String {
+        var table = TextTable([
+            ("operation", .left), ("count", .right), ("ok", .right), ("failed", .right), ("codes", .left),
+            ("p50 ms", .right), ("p99 ms", .right), ("max ms", .right), ("svc p99 ms", .right),
+        ])
+        for name in summary.ops.keys.sorted() {
+            let op = summary.ops[name]!
+            table.append([
+                name, Formatting.count(op.count), Formatting.count(op.ok), Formatting.count(op.failed),
+                codes(op), Formatting.milliseconds(op.latencyMs.p50), Formatting.milliseconds(op.latencyMs.p99),
+                Formatting.milliseconds(op.latencyMs.max), Formatting.milliseconds(op.serviceMs.p99),
+            ])
+        }
+        let totals = summary.totals
+        table.append([
+            "all", Formatting.count(totals.requests), Formatting.count(totals.ok), Formatting.count(totals.failed),
+            totals.transportErrors > 0 ? "transport errors: \(Formatting.count(totals.transportErrors))" : "",
+            Formatting.milliseconds(totals.latencyMs.p50), Formatting.milliseconds(totals.latencyMs.p99),
+            Formatting.milliseconds(totals.latencyMs.max), Formatting.milliseconds(totals.serviceMs.p99),
+        ])
+        var lines = [
+            table.render(separatorAfter: [summary.ops.count]),
+            "",
+            "\(Formatting.count(totals.requests)) requests in \(Formatting.duration(seconds: summary.durationS))"
+                + " (\(Formatting.rate(totals.throughputRps)) req/s), error rate \(Formatting.percent(totals.errorRate)),"
+                + " late starts \(Formatting.count(summary.lateStarts))",
+        ]
+        if !summary.thresholds.isEmpty {
+            lines.append("")
+            lines.append("thresholds:")
+            for result in summary.thresholds {
+                let actual =
+                    result.actual.map { "actual \(Formatting.measured($0))" } ?? (result.note ?? "not measured")
+                lines.append("  \(result.ok ? "PASS" : "FAIL")  \(result.expression)  (\(actual))")
+            }
+        }
+        lines.append("")
+        if summary.violations.count == 0 {
+            lines.append("violations: none")
+        } else {
+            let rules = summary.violations.byRule.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
+            lines.append("violations: \(summary.violations.count) (\(rules.joined(separator: ", ")))")
+            for entry in summary.violations.list.prefix(10) {
+                let where_ = entry.reproducerJSON.map { " → \($0)" } ?? ""
+                lines.append("  #\(entry.index) [\(entry.rule)] \(entry.message)\(where_)")
+            }
+            if summary.violations.count > 10 { lines.append("  …") }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `0:1200 3302:40 7:3 +2`: the most frequent codes first.
+    static func codes(_ op: OperationSummary) -> String {
+        let sorted = op.codes.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        var parts = sorted.prefix(4).map { "\($0.key):\($0.value)" }
+        if sorted.count > 4 { parts.append("+\(sorted.count - 4)") }
+        return parts.joined(separator: " ")
+    }
+}
