@@ -104,7 +104,6 @@ let package = Package(
             name: "Plan",
             dependencies: [
                 "Basics", "Config", "Engine", "Fuzz", "Model", "Protocol",
-                .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -113,7 +112,7 @@ let package = Package(
         .target(
             name: "Results",
             dependencies: [
-                "Basics", "CZlib", "Engine", "Plan",
+                "CZlib", "Engine", "Plan",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: swiftSettings
@@ -132,7 +131,6 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-                .product(name: "Yams", package: "Yams"),
             ],
             resources: [.copy("Resources/openapi.yaml")],
             swiftSettings: swiftSettings
@@ -142,7 +140,8 @@ let package = Package(
         .target(
             name: "Runner",
             dependencies: [
-                "Basics", "Engine", "Fuzz", "Model", "Plan", "Protocol", "ReferenceServer", "Results", "Transport",
+                "Basics", "Config", "Engine", "Fuzz", "Model", "Plan", "Protocol", "ReferenceServer", "Results",
+                "Transport",
             ],
             swiftSettings: swiftSettings
         ),
@@ -151,8 +150,9 @@ let package = Package(
         .executableTarget(
             name: "gbfuzz",
             dependencies: [
-                "Basics", "Engine", "Plan", "Protocol", "ReferenceServer", "Results", "Runner", "Transport",
+                "Basics", "Plan", "Protocol", "ReferenceServer", "Results", "Runner", "Transport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
@@ -161,7 +161,7 @@ let package = Package(
         // MARK: Test kit: helpers shared by the test targets.
         .target(
             name: "GBFuzzTestKit",
-            dependencies: ["Basics", "Engine", "Fuzz", "Protocol", "ReferenceServer", "Transport"],
+            dependencies: ["Engine", "Fuzz", "Protocol", "ReferenceServer", "Transport"],
             swiftSettings: swiftSettings
         ),
 
@@ -169,15 +169,15 @@ let package = Package(
         .testTarget(name: "BasicsTests", dependencies: ["Basics"], swiftSettings: swiftSettings),
         .testTarget(
             name: "TransportTests",
-            dependencies: ["Basics", "GBFuzzTestKit", "Transport"],
+            dependencies: ["Basics", "CCurl", "GBFuzzTestKit", "Transport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "ProtocolTests",
-            dependencies: ["GBFuzzTestKit", "Protocol", "Transport"],
+            dependencies: ["Protocol", "Transport"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "ModelTests", dependencies: ["Basics", "Model", "Protocol"], swiftSettings: swiftSettings),
+        .testTarget(name: "ModelTests", dependencies: ["Model", "Protocol"], swiftSettings: swiftSettings),
         .testTarget(
             name: "EngineTests",
             dependencies: [
@@ -189,13 +189,13 @@ let package = Package(
         .testTarget(
             name: "FuzzTests",
             dependencies: [
-                "Basics", "Engine", "Fuzz", "GBFuzzTestKit", "Model", "Protocol", "ReferenceServer", "Transport",
+                "Engine", "Fuzz", "GBFuzzTestKit", "Model", "Protocol", "ReferenceServer", "Transport",
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "PlanTests",
-            dependencies: ["Basics", "Config", "Engine", "Fuzz", "Plan", "Protocol", "ReferenceServer"],
+            dependencies: ["Basics", "Config", "Engine", "Plan", "Protocol", "ReferenceServer"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -208,14 +208,16 @@ let package = Package(
         ),
         .testTarget(
             name: "ReferenceServerTests",
-            dependencies: ["Config", "GBFuzzTestKit", "Protocol", "ReferenceServer", "Transport"],
+            dependencies: [
+                "Config", "GBFuzzTestKit", "Protocol", "ReferenceServer", "Transport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "Basics", "Engine", "Fuzz", "GBFuzzTestKit", "Model", "Plan", "Protocol", "ReferenceServer", "Results",
-                "Runner", "Transport",
+                "Basics", "Engine", "Fuzz", "GBFuzzTestKit", "Model", "Plan", "Results", "Runner",
             ],
             swiftSettings: swiftSettings
         ),

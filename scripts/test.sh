@@ -1,13 +1,27 @@
 #!/usr/bin/env bash
-# The project's test command: set-up, the Swift test suite, and the peer checks CI runs.
+# The project's test command: set-up, hygiene, the Swift test suite, and the peer checks CI runs.
 #
-# Tests run in two phases. Suites whose type name contains "Timing" assert wall-clock behaviour
-# (rates, stalls, deadlines); they run afterwards, one at a time, so CPU-heavy tests on this
+# Tests run in two phases. Suites tagged `.timing` (GBFuzzTestKit's Tag.timing) assert wall-clock
+# behaviour (rates, stalls, deadlines); they run afterwards, one at a time, so CPU-heavy tests on a
 # 2-core machine cannot starve them. Everything else runs in parallel first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap.sh
+scripts/lint.sh
 swift build --build-tests
-swift test --skip-build --parallel --skip 'Timing'
-swift test --skip-build --no-parallel --filter 'Timing'
+
+timing=()
+skip=()
+while read -r suite; do
+    pattern="^${suite//./\\.}(/|\$)"
+    timing+=(--filter "$pattern")
+    skip+=(--skip "$pattern")
+done < <(scripts/tagged-suites.sh timing)
+if [ "${#timing[@]}" -eq 0 ]; then
+    echo "test: no suite is tagged .timing; the serial phase would be empty" >&2
+    exit 1
+fi
+swift test --skip-build --parallel "${skip[@]}"
+swift test --skip-build --no-parallel "${timing[@]}"
+
 if [ -x scripts/schemathesis.sh ]; then scripts/schemathesis.sh; fi

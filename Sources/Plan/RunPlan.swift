@@ -1,8 +1,8 @@
 import Basics
 import Config
+import Engine
 import Foundation
 import Fuzz
-import Engine
 import Model
 import Protocol
 

@@ -1,6 +1,6 @@
+import Engine
 import Foundation
 import Fuzz
-import Engine
 import Model
 import Plan
 import Results

@@ -1,6 +1,6 @@
 import Basics
-import Fuzz
 import Engine
+import Fuzz
 import Plan
 import Protocol
 import Transport

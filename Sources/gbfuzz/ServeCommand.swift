@@ -1,6 +1,5 @@
 import ArgumentParser
 import Basics
-import Config
 import Foundation
 import ReferenceServer
 

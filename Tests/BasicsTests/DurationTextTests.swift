@@ -15,12 +15,18 @@ struct DurationTextTests {
         #expect(DurationText.parse(text) == expected)
     }
 
-    @Test("garbage is not a duration", arguments: ["", "s", "5x", "-3s", "1.2.3s", "ms5", "1e3s", "nan", "inf", "99999999999h"])
+    @Test(
+        "garbage is not a duration",
+        arguments: ["", "s", "5x", "-3s", "1.2.3s", "ms5", "1e3s", "nan", "inf", "99999999999h"]
+    )
     func rejects(text: String) {
         #expect(DurationText.parse(text) == nil)
     }
 
-    @Test("format and parse round-trip", arguments: [Duration.seconds(30), .milliseconds(1500), .seconds(120), .milliseconds(250)])
+    @Test(
+        "format and parse round-trip",
+        arguments: [Duration.seconds(30), .milliseconds(1500), .seconds(120), .milliseconds(250)]
+    )
     func roundTrip(_ d: Duration) {
         #expect(DurationText.parse(DurationText.format(d)) == d)
     }

@@ -1,39 +1,17 @@
 import Foundation
+import GBFuzzTestKit
 import Testing
 
-@Suite("gbfuzz run under Ctrl-C", .timeLimit(.minutes(3)))
+@Suite("gbfuzz run under Ctrl-C", .tags(.timing), .timeLimit(.minutes(3)))
 struct InterruptTimingTests {
     @Test("SIGINT stops a run cleanly: exit 130 and a valid summary.json of what was measured")
     func sigintWritesResults() async throws {
         let out = E2E.temporaryDirectory("sigint")
-        let process = Process()
-        process.executableURL = E2E.executable
-        process.arguments = [
+        let arguments = [
             "run", E2E.profile("smoke"), "--duration", "5m", "--seed", "9", "--out", out.path, "--progress", "plain",
         ]
         let log = out.appendingPathComponent("run.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = handle
-        let status: Int32 = try await withCheckedThrowingContinuation { c in
-            process.terminationHandler = { c.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                c.resume(throwing: error)
-                return
-            }
-            // Interrupt once the run is under way (the first progress line appears within seconds).
-            Task {
-                for _ in 0..<200 {
-                    try? await Task.sleep(for: .milliseconds(100))
-                    if let text = try? String(contentsOf: log, encoding: .utf8), text.contains(" req ") { break }
-                }
-                kill(process.processIdentifier, SIGINT)
-            }
-        }
-        try handle.close()
+        let status = try await E2E.runGbfuzz(arguments, log: log) { $0.contains(" req ") }
         let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         #expect(status == 130, "exit \(status):\n\(text)")
         let json = try E2E.summaryJSON(out)
@@ -41,5 +19,36 @@ struct InterruptTimingTests {
         let totals = try #require(json["totals"] as? [String: Any])
         #expect((totals["requests"] as? Int ?? 0) > 0, "what was measured before the interrupt is kept")
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("report.html").path))
+    }
+
+    @Test(
+        "a run leaves nothing in TMPDIR: the embedded server's database and every temporary file are removed",
+        arguments: [false, true]
+    )
+    func temporaryFilesRemoved(interrupted: Bool) async throws {
+        let tmp = E2E.temporaryDirectory("tmpdir")
+        let out = E2E.temporaryDirectory("teardown")
+        let log = out.appendingPathComponent("run.log")
+        // Thresholds that a slow (debug) build cannot fail: the exit status is about teardown only.
+        let profile = E2E.writeProfile(
+            "duration: 5s\nload: {players: 4}\nthresholds: [\"violations == 0\"]\n",
+            name: "teardown"
+        )
+        let arguments = [
+            "run", profile, "--duration", interrupted ? "5m" : "5s", "--seed", "3", "--out",
+            out.appendingPathComponent("run").path, "--progress", "plain",
+        ]
+        let underWay: @Sendable (String) -> Bool = { $0.contains(" req ") }
+        let status = try await E2E.runGbfuzz(
+            arguments,
+            environment: ["TMPDIR": tmp.path],
+            log: log,
+            interruptWhen: interrupted ? underWay : nil
+        )
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        #expect(status == (interrupted ? 130 : 0), "exit \(status):\n\(text)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: tmp.path)
+        #expect(left.isEmpty, "left in TMPDIR: \(left)")
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("run/summary.json").path))
     }
 }

@@ -1,7 +1,8 @@
 import Basics
+import Engine
 import Foundation
 import Fuzz
-import Engine
+import GBFuzzTestKit
 import Model
 import Plan
 import Results
@@ -11,7 +12,7 @@ import Testing
 /// "Timing" in the name puts these in the serial phase of scripts/test.sh: the smoke profile's
 /// latency threshold (p99 < 500 ms) decides its exit code, which a CPU-starved parallel phase
 /// could break.
-@Suite("gbfuzz run, end to end against the embedded server", .timeLimit(.minutes(5)))
+@Suite("gbfuzz run, end to end against the embedded server", .tags(.timing), .timeLimit(.minutes(5)))
 struct RunEndToEndTimingTests {
     @Test("the smoke profile on the clean server: zero violations, exit 0, every output file written")
     func smokeIsClean() async throws {

@@ -1,5 +1,5 @@
-import Foundation
 import Engine
+import Foundation
 import Plan
 import Runner
 
@@ -70,5 +70,57 @@ enum E2E {
     static func summaryJSON(_ dir: URL) throws -> [String: Any] {
         let data = try Data(contentsOf: dir.appendingPathComponent("summary.json"))
         return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    }
+
+    /// Runs the `gbfuzz` executable with `arguments` (and extra `environment`), its output in
+    /// `log`. With `interruptWhen`, sends SIGINT once the output satisfies it (checked every 100 ms,
+    /// at most 20 s). Returns the exit status. Structured: the watcher is a child task, awaited.
+    static func runGbfuzz(
+        _ arguments: [String],
+        environment: [String: String] = [:],
+        log: URL,
+        interruptWhen: (@Sendable (String) -> Bool)? = nil
+    ) async throws -> Int32 {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        defer { try? handle.close() }
+        process.standardOutput = handle
+        process.standardError = handle
+        let (ended, continuation) = AsyncStream<Int32>.makeStream()
+        process.terminationHandler = { p in
+            continuation.yield(p.terminationStatus)
+            continuation.finish()
+        }
+        try process.run()
+        let pid = process.processIdentifier
+        return await withTaskGroup(of: Int32?.self) { group -> Int32 in
+            if let interruptWhen {
+                group.addTask {
+                    for _ in 0..<200 {
+                        try? await Task.sleep(for: .milliseconds(100))
+                        if Task.isCancelled { return nil }
+                        if let text = try? String(contentsOf: log, encoding: .utf8), interruptWhen(text) { break }
+                    }
+                    kill(pid, SIGINT)
+                    return nil
+                }
+            }
+            group.addTask {
+                var iterator = ended.makeAsyncIterator()
+                return await iterator.next() ?? -1
+            }
+            var status: Int32 = -1
+            for await result in group {
+                if let result {
+                    status = result
+                    group.cancelAll()
+                }
+            }
+            return status
+        }
     }
 }

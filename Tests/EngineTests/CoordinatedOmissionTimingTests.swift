@@ -1,8 +1,8 @@
 import Basics
+import Engine
 import Foundation
 import GBFuzzTestKit
 import Histogram
-import Engine
 import Synchronization
 import Testing
 import Transport
@@ -42,7 +42,7 @@ struct HTTPGetWorkload: Workload {
     func sessionEnded(_ session: Session, index: Int) async {}
 }
 
-@Suite("Coordinated omission (the wrk2 demonstration)", .timeLimit(.minutes(2)))
+@Suite("Coordinated omission (the wrk2 demonstration)", .tags(.timing), .timeLimit(.minutes(2)))
 struct CoordinatedOmissionTimingTests {
     @Test("a server that stalls 1 s every 2.5 s: p99 latency from the intended start ≥ 500 ms, service p90 < 50 ms")
     func stallsShowInLatencyNotService() async throws {

@@ -35,7 +35,7 @@ struct FakeWorkload: Workload {
     }
 }
 
-@Suite("Load engine", .timeLimit(.minutes(2)))
+@Suite("Load engine", .tags(.timing), .timeLimit(.minutes(2)))
 struct LoadEngineTimingTests {
     @Test("closed model: N players each run back to back and every session ends")
     func closedModel() async {

@@ -156,9 +156,15 @@ struct RecordingRecorderTests {
         )
         let op = recorder.operation("login.guest")
         recorder.record(sample(op, intended: 0, completed: 100 * Self.ms))
-        try await Task.sleep(for: .milliseconds(300))
+        // Wait (bounded) until the consumer has closed interval 0, so the next sample must reopen it.
+        let deadline = ContinuousClock.now + .seconds(30)
+        while recorder.intervalsClosed == 0, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        try #require(recorder.intervalsClosed == 1, "the consumer never closed interval 0")
         recorder.record(sample(op, .unexpected, code: 9, intended: 0, completed: 200 * Self.ms))
         let recording = await recorder.finish()
+        #expect(recording.diagnostics.reopenedIntervals == 1, "the late sample did not take the reopen path")
         let first = try #require(recording.intervals.first)
         #expect(recording.intervals.count == 1)
         #expect(first.index == 0)

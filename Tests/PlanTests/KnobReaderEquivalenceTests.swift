@@ -24,7 +24,10 @@ struct KnobReaderEquivalenceTests {
         "idp:\n  codes: []\n",
     ]
 
-    @Test("every sample is accepted by both with equal knobs, or refused by both with the same message", arguments: samples)
+    @Test(
+        "every sample is accepted by both with equal knobs, or refused by both with the same message",
+        arguments: samples
+    )
     func sameVerdict(_ knobs: String) {
         let server = Result { try ConfigFile.parse(knobs, file: "k.yaml").semantics }
         let indented = knobs.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")

@@ -1,7 +1,7 @@
 import Basics
 import Config
-import Foundation
 import Engine
+import Foundation
 import Plan
 import Protocol
 import Testing

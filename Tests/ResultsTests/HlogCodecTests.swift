@@ -1,7 +1,7 @@
 import Basics
+import Engine
 import Foundation
 import Histogram
-import Engine
 import Testing
 
 @testable import Results

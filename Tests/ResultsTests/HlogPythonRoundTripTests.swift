@@ -1,6 +1,6 @@
+import Engine
 import Foundation
 import Histogram
-import Engine
 import Testing
 
 @testable import Results

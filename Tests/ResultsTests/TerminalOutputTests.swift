@@ -1,5 +1,5 @@
-import Foundation
 import Engine
+import Foundation
 import Synchronization
 import Testing
 

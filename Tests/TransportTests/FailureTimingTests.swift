@@ -3,7 +3,7 @@ import Testing
 import Transport
 
 /// Every way an exchange can fail maps to a code, and none crashes.
-@Suite("Curl transport: failures map to codes", .timeLimit(.minutes(1)))
+@Suite("Curl transport: failures map to codes", .tags(.timing), .timeLimit(.minutes(1)))
 struct FailureTimingTests {
     @Test("A server that never answers gives .timeout within the bound")
     func neverAnswerTimesOut() async throws {

@@ -3,7 +3,7 @@ import Testing
 import Transport
 
 /// Cancellation and shutdown free what they must and fail what they must.
-@Suite("Curl transport: cancellation and shutdown", .timeLimit(.minutes(1)))
+@Suite("Curl transport: cancellation and shutdown", .tags(.timing), .timeLimit(.minutes(1)))
 struct LifecycleTimingTests {
     @Test("Cancelling the awaiting task throws CancellationError promptly and frees the transfer")
     func cancellationFreesTransfer() async throws {

@@ -52,7 +52,8 @@ package struct OutcomeRecording: Sendable {
     /// Actual send − intended start, µs.
     package let scheduleLag: Histogram<UInt64>
 
-    package init(count: UInt64, latency: Histogram<UInt64>, service: Histogram<UInt64>, scheduleLag: Histogram<UInt64>) {
+    package init(count: UInt64, latency: Histogram<UInt64>, service: Histogram<UInt64>, scheduleLag: Histogram<UInt64>)
+    {
         self.count = count
         self.latency = latency
         self.service = service

@@ -79,6 +79,9 @@ package final class Recorder: Sendable {
         (instant - runStart).nanoseconds
     }
 
+    /// Intervals the consumer has closed so far (tests wait on it to exercise late samples).
+    package var intervalsClosed: Int { core.intervalsClosed.load(ordering: .acquiring) }
+
     /// The latest progress figures (refreshed by the consumer about every 100 ms).
     package func snapshot() -> LiveSnapshot {
         var snapshot = core.latestSnapshot

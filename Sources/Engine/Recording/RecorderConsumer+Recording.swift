@@ -74,7 +74,8 @@ extension RecorderConsumer {
                 ringCapacity: core.ring.capacity,
                 viaRing: ringSamples,
                 viaOverflow: core.viaOverflow.load(ordering: .relaxed),
-                afterFinish: core.afterFinish.load(ordering: .relaxed)
+                afterFinish: core.afterFinish.load(ordering: .relaxed),
+                reopenedIntervals: core.intervalsReopened.load(ordering: .relaxed)
             )
         )
     }

@@ -74,8 +74,10 @@ final class RecorderConsumer: @unchecked Sendable {
                 var reopened = existing.reopened()
                 reopened.absorb(accumulator)
                 closedIntervals[index] = ClosedInterval(reopened, settings: aggregate.settings)
+                core.intervalsReopened.add(1, ordering: .relaxed)
             } else {
                 closedIntervals[index] = ClosedInterval(accumulator, settings: aggregate.settings)
+                core.intervalsClosed.add(1, ordering: .releasing)
             }
             aggregate.recycle(accumulator)
         }

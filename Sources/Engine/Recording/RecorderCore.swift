@@ -16,6 +16,9 @@ final class RecorderCore: Sendable {
     let overflowPending = Atomic<Int>(0)
     let viaOverflow = Atomic<UInt64>(0)
     let afterFinish = Atomic<UInt64>(0)
+    /// Intervals closed so far, and closed intervals reopened by a late sample (diagnostics).
+    let intervalsClosed = Atomic<Int>(0)
+    let intervalsReopened = Atomic<Int>(0)
     /// Set once by the first `requestStop`; the consumer drains everything and exits.
     let stop = Atomic<Bool>(false)
     private let stopClaimed = Atomic<Bool>(false)

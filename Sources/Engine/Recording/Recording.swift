@@ -91,11 +91,21 @@ package struct RecorderDiagnostics: Sendable, Hashable {
     package var viaOverflow: UInt64
     /// Samples recorded after ``Recorder/finish(at:)`` had started; not in this recording.
     package var afterFinish: UInt64
+    /// Closed intervals that a late sample reopened (its completion fell in an interval already
+    /// closed); the sample is merged into it exactly.
+    package var reopenedIntervals: Int
 
-    package init(ringCapacity: Int = 0, viaRing: UInt64 = 0, viaOverflow: UInt64 = 0, afterFinish: UInt64 = 0) {
+    package init(
+        ringCapacity: Int = 0,
+        viaRing: UInt64 = 0,
+        viaOverflow: UInt64 = 0,
+        afterFinish: UInt64 = 0,
+        reopenedIntervals: Int = 0
+    ) {
         self.ringCapacity = ringCapacity
         self.viaRing = viaRing
         self.viaOverflow = viaOverflow
         self.afterFinish = afterFinish
+        self.reopenedIntervals = reopenedIntervals
     }
 }

@@ -58,7 +58,12 @@ package struct Campaign: Sendable {
     /// Runs the load phase; each operation also goes to `sink` (the recorder, or nowhere).
     package func run(sink: any OperationSink = DiscardingSink()) async -> Result {
         let engine = LoadEngine(
-            workload: FuzzWorkload(configuration: configuration, executor: executor, clock: clock, collector: collector),
+            workload: FuzzWorkload(
+                configuration: configuration,
+                executor: executor,
+                clock: clock,
+                collector: collector
+            ),
             spec: spec,
             duration: duration,
             control: control,

@@ -27,7 +27,8 @@ extension GamebaseClient {
         )
     }
 
-    package func logout(device: String, accessToken: String?, transactionId: String? = nil) async throws -> ClientReply {
+    package func logout(device: String, accessToken: String?, transactionId: String? = nil) async throws -> ClientReply
+    {
         try await call(
             .post,
             Endpoint.logout(appId),

@@ -78,7 +78,8 @@ extension BugSet {
         var bugs: Set<ServerBug> = []
         for name in names {
             guard let bug = ServerBug(rawValue: name) else {
-                let hint = YAMLWalker.suggestion(for: name, in: Set(ServerBug.allCases.map(\.rawValue)))
+                let hint =
+                    YAMLWalker.suggestion(for: name, in: Set(ServerBug.allCases.map(\.rawValue)))
                     .map { " (did you mean \"\($0)\"?)" } ?? ""
                 throw ConfigError(
                     .unknownBug,

@@ -1,6 +1,6 @@
+import Engine
 import Foundation
 import Histogram
-import Engine
 
 /// HdrHistogram's V2 binary encoding, compressed form (what `.hlog` lines carry, base64-encoded).
 ///

@@ -1,5 +1,5 @@
-import Histogram
 import Engine
+import Histogram
 
 extension HistogramLog {
     /// Merges logs exactly: lines with the same tag and the same start relative to their own log's

@@ -1,5 +1,5 @@
-import Foundation
 import Engine
+import Foundation
 
 extension HistogramLog {
     /// Parses an interval log (formats 1.2 and 1.3, tagged or not).

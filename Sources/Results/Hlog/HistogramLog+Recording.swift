@@ -1,5 +1,5 @@
-import Foundation
 import Engine
+import Foundation
 
 extension HistogramLog {
     /// The metrics a run writes as interval logs.

@@ -1,5 +1,5 @@
-import Foundation
 import Engine
+import Foundation
 
 extension HistogramLog {
     /// The log's text in format 1.3, the way HdrHistogram's Java `HistogramLogWriter` lays it out.

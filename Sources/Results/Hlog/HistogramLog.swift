@@ -1,5 +1,5 @@
-import Foundation
 import Engine
+import Foundation
 
 /// An HdrHistogram interval log (`.hlog`, format 1.3): a sequence of tagged interval histograms.
 ///

@@ -1,5 +1,5 @@
-import Foundation
 import Engine
+import Foundation
 
 /// Reads a run directory back (for `gbfuzz report`).
 package enum RunDirectory {

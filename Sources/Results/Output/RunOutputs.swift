@@ -1,5 +1,5 @@
-import Foundation
 import Engine
+import Foundation
 
 /// Writes a run's result files into its directory, each atomically, with every known secret scrubbed.
 ///

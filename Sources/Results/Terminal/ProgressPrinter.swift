@@ -1,5 +1,5 @@
-import Foundation
 import Engine
+import Foundation
 
 /// The live progress output: one line redrawn in place (at most once a second) on a terminal, plain
 /// lines every few seconds otherwise (CI logs).

@@ -1,6 +1,6 @@
 import Basics
-import Foundation
 import Engine
+import Foundation
 import Plan
 import Results
 

@@ -1,7 +1,7 @@
 import Basics
+import Engine
 import Foundation
 import Histogram
-import Engine
 
 /// Known histograms for codec tests (microseconds).
 enum TestHistograms {
