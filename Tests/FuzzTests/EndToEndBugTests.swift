@@ -23,7 +23,7 @@ struct EndToEndBugTests {
     }
 
     static func hunt(_ bug: ServerBug, _ seed: UInt64, _ live: LiveTarget) async throws {
-        let config = FuzzConfiguration(seed: seed * 7919, runSalt: "bug\(seed)")
+        let config = FuzzConfiguration(seed: seed * 7919, runSalt: "bug\(seed)", adversarialShare: 0.25)
         let clock = await ClockTracker.prepare(client: live.client, configuration: config)
         let start = ContinuousClock.now
         let r = await Campaign.closed(

@@ -13,7 +13,7 @@ struct EndToEndCleanTests {
         FuzzCollector.Snapshot, elapsed: Duration
     ) {
         try await withLiveTarget(semantics: sem) { live in
-            let config = FuzzConfiguration(seed: seed, runSalt: "clean\(seed)", semantics: sem)
+            let config = FuzzConfiguration(seed: seed, runSalt: "clean\(seed)", semantics: sem, adversarialShare: 0.25)
             let clock = await ClockTracker.prepare(client: live.client, configuration: config)
             let load = await Campaign.closed(
                 config,

@@ -30,7 +30,7 @@ struct SimulatedCampaignTests {
     func cleanSimulated() async {
         var sem = Semantics()
         sem.transferKey.enabled = true
-        let config = FuzzConfiguration(seed: 7, runSalt: "simclean", semantics: sem)
+        let config = FuzzConfiguration(seed: 7, runSalt: "simclean", semantics: sem, adversarialShare: 0.25)
         let r = await Self.campaign(config, SimulatedTarget(semantics: sem), ops: 6000)
         #expect(r.violations.isEmpty, "\(r.violations.prefix(3))")
         #expect(r.operations == 6000)

@@ -52,7 +52,7 @@ package struct LoadSpec: Sendable, Hashable {
         stages: [Stage] = [],
         gracefulStop: Duration = .seconds(10),
         replacesEndedSessions: Bool = true,
-        lateTolerance: Duration = .milliseconds(10)
+        lateTolerance: Duration = RecorderConfiguration.defaultLateStartTolerance
     ) {
         self.model = model
         self.players = players

@@ -12,10 +12,13 @@ package struct RecorderConfiguration: Sendable, Hashable {
     /// Later samples are still merged into their interval exactly; this only bounds memory.
     package var intervalGrace: Duration
 
+    /// A start later than this after its intended time counts as late (profiles: `load.lateTolerance`).
+    package static let defaultLateStartTolerance: Duration = .milliseconds(10)
+
     package init(
         histogram: HistogramSettings = .standard,
         intervalLength: Duration = .seconds(1),
-        lateStartTolerance: Duration = .milliseconds(10),
+        lateStartTolerance: Duration = Self.defaultLateStartTolerance,
         ringCapacity: Int = 1 << 16,
         intervalGrace: Duration = .seconds(1)
     ) {

@@ -38,16 +38,22 @@ package struct FuzzConfiguration: Sendable, Codable {
     /// Steps after a lost answer during which its operation may still take effect.
     package var pendingHorizon: Int
 
+    /// The defaults, one place for each: profiles (`fuzz:`) and code share them.
+    package static let defaultAdversarialShare = 0.15
+    package static let defaultDevicesPerPlayer = 3
+    package static let defaultAccountsPerIdP = 2
+    package static let defaultIdPCodes: [IdPCode] = [.google, .facebook, .line]
+
     package init(
         seed: UInt64,
         runSalt: String = "run",
         semantics: Semantics = .default,
         idPSecret: String = IdPTokenSigner.defaultSecret,
         weights: [OperationKind: Double] = [:],
-        adversarialShare: Double = 0.25,
-        devicesPerPlayer: Int = 3,
-        accountsPerIdP: Int = 2,
-        idPCodes: [IdPCode] = [.google, .facebook, .line],
+        adversarialShare: Double = Self.defaultAdversarialShare,
+        devicesPerPlayer: Int = Self.defaultDevicesPerPlayer,
+        accountsPerIdP: Int = Self.defaultAccountsPerIdP,
+        idPCodes: [IdPCode] = Self.defaultIdPCodes,
         capabilities: TargetCapabilities = .init(),
         episodeLength: Int = 120,
         clockToleranceMs: Int64 = 2_000,

@@ -1,4 +1,5 @@
 import Engine
+import Fuzz
 import Protocol
 
 /// A run described by a YAML profile (see docs/PROFILES.md). Command-line overrides are applied
@@ -122,12 +123,12 @@ package struct FuzzSpec: Sendable, Hashable {
     package var failFast: Bool
 
     package init(
-        adversarial: Double = 0.15,
-        devicesPerPlayer: Int = 3,
-        accountsPerIdP: Int = 2,
-        idps: [IdPCode] = [.google, .facebook, .line],
+        adversarial: Double = FuzzConfiguration.defaultAdversarialShare,
+        devicesPerPlayer: Int = FuzzConfiguration.defaultDevicesPerPlayer,
+        accountsPerIdP: Int = FuzzConfiguration.defaultAccountsPerIdP,
+        idps: [IdPCode] = FuzzConfiguration.defaultIdPCodes,
         shrink: Bool = true,
-        shrinkBudget: Duration = .seconds(20),
+        shrinkBudget: Duration = Shrinker.defaultTimeBudget,
         maxShrinks: Int = 10,
         audit: Bool = true,
         serverAPI: Bool = true,
