@@ -13,6 +13,9 @@ package enum ExitStatus: Int32, Sendable, CaseIterable, CustomStringConvertible 
     case unreachable = 69
     /// An internal error (EX_SOFTWARE).
     case software = 70
+    /// An output could not be created or written (EX_CANTCREAT): the results folder is not
+    /// writable, is under a file, or was reused without `--overwrite`.
+    case cannotCreate = 73
     /// Interrupted (Ctrl-C / SIGTERM); results still written.
     case interrupted = 130
 
@@ -24,6 +27,7 @@ package enum ExitStatus: Int32, Sendable, CaseIterable, CustomStringConvertible 
         case .usage: "bad command line or input"
         case .unreachable: "target unreachable"
         case .software: "internal error"
+        case .cannotCreate: "cannot write the results"
         case .interrupted: "interrupted"
         }
     }

@@ -14,6 +14,8 @@ package struct RunPlan: Sendable {
     package var runId: String
     package var directory: URL
     package var thresholds: [Threshold]
+    /// Clear a non-empty run folder before the run (`--overwrite`).
+    package var overwrite = false
 
     /// Reads the profile and applies `request`'s overrides. Throws ``CommandError`` with exit 64.
     package static func make(_ request: RunRequest, now: Date = Date()) throws(CommandError) -> RunPlan {
@@ -63,10 +65,23 @@ package struct RunPlan: Sendable {
         }
         let seed = request.seed ?? profile.seed ?? UInt64.random(in: 0...UInt64(Int64.max))
         let runId = "\(Self.stamp(now))-\(Self.slug(profile.name))-\(seed)"
-        let directory =
+        var directory =
             request.out.map { URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: profile.outputs.directory).appendingPathComponent(runId)
-        return RunPlan(profile: profile, seed: seed, runId: runId, directory: directory, thresholds: thresholds)
+        // Two runs of one profile and seed in the same second: the second gets `-2`, never the
+        // first one's folder (an explicit --out is the user's choice: refused unless --overwrite).
+        var suffix = 2
+        while request.out == nil, Self.holdsFiles(directory) {
+            directory = URL(fileURLWithPath: profile.outputs.directory).appendingPathComponent("\(runId)-\(suffix)")
+            suffix += 1
+        }
+        var plan = RunPlan(profile: profile, seed: seed, runId: runId, directory: directory, thresholds: thresholds)
+        plan.overwrite = request.overwrite
+        return plan
+    }
+
+    static func holdsFiles(_ url: URL) -> Bool {
+        !((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).isEmpty
     }
 
     /// Letters and digits only, for identity salts and folder names.

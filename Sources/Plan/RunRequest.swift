@@ -17,6 +17,8 @@ package struct RunRequest: Sendable {
     package var progress: OutputSpec.Progress?
     /// Stop the load at the first violation.
     package var failFast = false
+    /// Clear a non-empty `--out` folder instead of refusing it.
+    package var overwrite = false
 
     package init(profilePath: String) { self.profilePath = profilePath }
 }

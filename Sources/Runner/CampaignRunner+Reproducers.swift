@@ -6,8 +6,14 @@ import Plan
 import Results
 
 extension CampaignRunner {
-    /// Shrinks up to `maxShrinks` violations (distinct rules first), writes every reproducer to
-    /// `violations/`, and returns the summary entries in order.
+    /// A violation's summary entry and its rendered reproducer (written with the other results).
+    struct Reproduction: Sendable {
+        var entry: ViolationEntry
+        var files: Reproducer.Rendered?
+    }
+
+    /// Shrinks up to `maxShrinks` violations (distinct rules first) and renders every reproducer;
+    /// returns them in violation order.
     func reproduce(
         _ violations: [Violation],
         shrink: Bool,
@@ -15,7 +21,7 @@ extension CampaignRunner {
         executor: Executor,
         clock: ClockTracker,
         target: TargetConnection
-    ) async -> [ViolationEntry] {
+    ) async -> [Reproduction] {
         guard !violations.isEmpty else { return [] }
         let profile = plan.profile
         let reproducer = Reproducer(
@@ -27,9 +33,8 @@ extension CampaignRunner {
                 bugs: profile.target.bugs.isEmpty ? nil : profile.target.bugs
             )
         )
-        let directory = plan.directory.appendingPathComponent("violations")
         let chosen = Self.shrinkOrder(violations).prefix(shrink ? profile.fuzz.maxShrinks : 0)
-        var entries: [ViolationEntry] = []
+        var entries: [Reproduction] = []
         for (i, v) in violations.enumerated() {
             let number = i + 1
             var entry = ViolationEntry(
@@ -53,15 +58,16 @@ extension CampaignRunner {
                 result = .unshrunk(v)
             }
             let file = reproducer.file(for: result, original: v)
+            var files: Reproducer.Rendered?
             do {
-                _ = try await reproducer.write(file, salt: result.run?.salt ?? v.salt, number: number, to: directory)
+                files = try await reproducer.render(file, salt: result.run?.salt ?? v.salt)
                 let paths = ViolationEntry.reproducerPaths(index: number)
                 entry.reproducerJSON = paths.json
                 entry.reproducerSH = paths.sh
             } catch {
-                say("cannot write the reproducer of violation \(number): \(error)")
+                say("cannot render the reproducer of violation \(number): \(error)")
             }
-            entries.append(entry)
+            entries.append(Reproduction(entry: entry, files: files))
         }
         return entries
     }

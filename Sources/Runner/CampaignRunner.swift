@@ -15,6 +15,9 @@ package struct CampaignRunner: Sendable {
     package var say: @Sendable (String) -> Void
     /// Where the live progress and the final table go (standard output by default).
     package var print: @Sendable (String) -> Void
+    /// Where results go if the run folder fails at the end (default: `gbfuzz-results-<run-id>` in
+    /// the working directory, then in the temporary directory).
+    package var fallbackFolders: [URL]
 
     package init(
         plan: RunPlan,
@@ -24,6 +27,7 @@ package struct CampaignRunner: Sendable {
         self.plan = plan
         self.say = say
         self.print = print
+        self.fallbackFolders = Self.fallbackFolders(runId: plan.runId)
     }
 
     /// The outcome of a run.
@@ -40,6 +44,13 @@ package struct CampaignRunner: Sendable {
     /// down (the embedded server's database removed, the transport's threads joined).
     package func run() async -> Outcome {
         let profile = plan.profile
+        // Nothing lost: a run that could not keep its results does not start.
+        do {
+            try OutputFolder.prepare(plan.directory, overwrite: plan.overwrite)
+        } catch {
+            say("gbfuzz run: the results folder \(error.description)")
+            return Outcome(exit: .cannotCreate, summary: nil, directory: plan.directory, violations: [])
+        }
         let connections = profile.load.model == .closed ? profile.load.players : profile.load.maxInFlight
         let target: TargetConnection
         do {
@@ -112,7 +123,7 @@ package struct CampaignRunner: Sendable {
                 say("note: audited \(found.players.count) of \(found.playersEnded) players")
             }
         }
-        let entries = await reproduce(
+        let reproductions = await reproduce(
             violations,
             shrink: !interrupted && profile.fuzz.shrink,
             config: config,
@@ -130,23 +141,23 @@ package struct CampaignRunner: Sendable {
         let summary = RunSummary(
             recording: recording,
             metadata: metadata,
-            violations: entries,
+            violations: reproductions.map(\.entry),
             violationCount: violations.count
         ).evaluating(plan.thresholds)
-        do {
-            try RunOutputs(directory: plan.directory, secrets: [profile.target.secretKey, profile.target.idpSecret])
-                .write(summary: summary, recording: recording, rules: RuleID.protocolRules.map(\.rawValue)) {
-                    ResultCode($0).name
-                }
-        } catch {
-            say("gbfuzz run: cannot write the results: \(error)")
-            return Outcome(exit: .software, summary: summary, directory: plan.directory, violations: violations)
-        }
+        // The table first: whatever happens to the files, the user sees the result.
         print(SummaryTable.render(summary) + "\n")
-        say("results: \(plan.directory.path)")
+        let written = writeResults(Artifacts(summary: summary, recording: recording, reproductions: reproductions))
+        if let folder = written.folder { say("results: \(folder.path)") }
         let exit: ExitStatus =
-            interrupted ? .interrupted : !violations.isEmpty ? .violations : summary.passed ? .clean : .thresholdFailed
-        return Outcome(exit: exit, summary: summary, directory: plan.directory, violations: violations)
+            written.failed
+            ? .cannotCreate
+            : interrupted ? .interrupted : !violations.isEmpty ? .violations : summary.passed ? .clean : .thresholdFailed
+        return Outcome(
+            exit: exit,
+            summary: summary,
+            directory: written.folder ?? plan.directory,
+            violations: violations
+        )
     }
 
     private func progressPrinter() -> ProgressPrinter? {

@@ -13,7 +13,9 @@ extension GBFuzz {
             abstract: "Run a load and fuzz campaign described by a profile (docs/PROFILES.md).",
             discussion: """
                 Exit codes: 0 clean; 1 a threshold failed; 2 violations found; 64 bad command line or \
-                profile; 69 target unreachable; 70 internal error; 130 interrupted (results still written).
+                profile; 69 target unreachable; 70 internal error; 73 the results folder cannot be written \
+                (checked before any load is sent; a reused --out needs --overwrite); 130 interrupted \
+                (results still written).
                 """
         )
 
@@ -53,6 +55,9 @@ extension GBFuzz {
         @Flag(name: .customLong("fail-fast"), help: "Stop the load at the first violation (then audit and shrink).")
         var failFast = false
 
+        @Flag(help: "Clear the --out folder first if it is not empty (otherwise a non-empty one is refused).")
+        var overwrite = false
+
         func validate() throws {
             if let duration, duration.duration == .zero {
                 throw ValidationError("--duration must be longer than zero, such as 30s or 2m")
@@ -77,6 +82,7 @@ extension GBFuzz {
             request.maxOperations = maxOperations
             request.progress = progress.flatMap(OutputSpec.Progress.init(rawValue:))
             request.failFast = failFast
+            request.overwrite = overwrite
             let plan: RunPlan
             do {
                 plan = try RunPlan.make(request)

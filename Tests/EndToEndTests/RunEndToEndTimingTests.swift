@@ -124,3 +124,80 @@ struct RunExitCodeTests {
         }
     }
 }
+
+@Suite("gbfuzz run never loses its results", .timeLimit(.minutes(3)))
+struct RunOutputSafetyTests {
+    @Test("an output folder under a file is refused with exit 73 before any load is sent")
+    func unwritableFolderRefusedFirst() async throws {
+        let base = E2E.temporaryDirectory("under-file")
+        let file = base.appendingPathComponent("file")
+        try Data("x".utf8).write(to: file)
+        let (outcome, log) = await E2E.run(
+            try E2E.plan(E2E.profile("smoke"), duration: .seconds(30)) {
+                $0.out = file.appendingPathComponent("run").path
+            }
+        )
+        #expect(outcome.exit == .cannotCreate, "\(log)")
+        #expect(outcome.summary == nil, "no load was sent")
+        #expect(log.contains(file.path) && log.contains("is not a folder"), "\(log)")
+        #expect(!log.contains("against"), "the target was never opened: \(log)")
+    }
+
+    @Test("a reused --out is refused (exit 73) unless --overwrite, which clears the old violations")
+    func reusedOutRefusedUnlessOverwrite() async throws {
+        let out = E2E.temporaryDirectory("reused")
+        try FileManager.default.createDirectory(
+            at: out.appendingPathComponent("violations"),
+            withIntermediateDirectories: true
+        )
+        try Data("old".utf8).write(to: out.appendingPathComponent("violations/006.json"))
+        let profile = E2E.writeProfile("duration: 1s\nload: {players: 2}\nthresholds: [\"violations == 0\"]\n")
+        let (refused, log) = await E2E.run(try E2E.plan(profile) { $0.out = out.path })
+        #expect(refused.exit == .cannotCreate && log.contains("--overwrite"), "\(log)")
+        let (overwritten, log2) = await E2E.run(
+            try E2E.plan(profile) {
+                $0.out = out.path
+                $0.overwrite = true
+            }
+        )
+        #expect(overwritten.exit == .clean, "\(log2)")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("violations/006.json").path))
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("summary.json").path))
+    }
+}
+
+extension RunOutputSafetyTests {
+    @Test("results that cannot be written at the end go to a named fallback folder (exit 73), the table still printed")
+    func lateWriteFailureFallsBack() async throws {
+        let out = E2E.temporaryDirectory("late").appendingPathComponent("run")
+        let fallback = E2E.temporaryDirectory("fallback").appendingPathComponent("saved")
+        let profile = E2E.writeProfile("duration: 3s\nload: {players: 2}\nthresholds: [\"violations == 0\"]\n")
+        let plan = try E2E.plan(profile) { $0.out = out.path }
+        let log = E2E.Log()
+        let printed = E2E.Log()
+        var configured = CampaignRunner(plan: plan, say: { log.append($0) }, print: { printed.append($0) })
+        configured.fallbackFolders = [fallback]
+        let runner = configured
+        let outcome = await withTaskGroup(of: CampaignRunner.Outcome?.self) { group in
+            group.addTask { await runner.run() }
+            group.addTask {
+                // Once the run is under way, put a file where its folder was.
+                try? await Task.sleep(for: .seconds(1))
+                try? FileManager.default.removeItem(at: out)
+                try? Data("in the way".utf8).write(to: out)
+                return nil
+            }
+            var result: CampaignRunner.Outcome?
+            for await r in group {
+                if let r { result = r }
+            }
+            return result
+        }
+        let o = try #require(outcome)
+        #expect(o.exit == .cannotCreate, "\(log.text)")
+        #expect(o.directory == fallback)
+        #expect(log.text.contains(fallback.path), "\(log.text)")
+        #expect(FileManager.default.fileExists(atPath: fallback.appendingPathComponent("summary.json").path))
+        #expect(printed.text.contains("requests"), "the summary table was printed: \(printed.text)")
+    }
+}

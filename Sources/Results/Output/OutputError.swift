@@ -9,6 +9,10 @@ package struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
         package static let writeFailed = Code("writeFailed")
         package static let missingFile = Code("missingFile")
         package static let corruptFile = Code("corruptFile")
+        /// A run folder that already holds files (and `--overwrite` was not given).
+        package static let notEmpty = Code("notEmpty")
+        /// A folder that cannot be created or written.
+        package static let cannotCreate = Code("cannotCreate")
     }
 
     package var code: Code
