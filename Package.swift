@@ -219,6 +219,7 @@ let package = Package(
             dependencies: [
                 "Basics", "Engine", "Fuzz", "GBFuzzTestKit", "Model", "Plan", "Results", "Runner",
             ],
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -42,13 +42,28 @@ package struct RunPlan: Sendable {
             throw CommandError(.usage, "bug switches (--serve-bug, target.bugs) apply only to the embedded server")
         }
         if let d = request.duration { profile.duration = d }
+        // An override that the profile's load model would ignore is an error, never silently dropped.
         if let n = request.players {
+            guard profile.load.model == .closed else {
+                throw CommandError(
+                    .usage,
+                    "--players applies to the closed model; \(profile.source) uses load.model: open "
+                        + "(give --rate for arrivals per second)"
+                )
+            }
             profile.load.players = n
-            profile.load.stages = profile.load.model == .closed ? [] : profile.load.stages
+            profile.load.stages = []
         }
         if let r = request.rate {
+            guard profile.load.model == .open else {
+                throw CommandError(
+                    .usage,
+                    "--rate applies to the open model; \(profile.source) uses load.model: closed "
+                        + "(give --players for the number of players)"
+                )
+            }
             profile.load.rate = r
-            profile.load.stages = profile.load.model == .open ? [] : profile.load.stages
+            profile.load.stages = []
         }
         if let m = request.maxOperations { profile.maxOperations = m }
         if let k = request.secretKey { profile.target.secretKey = k }

@@ -151,7 +151,8 @@ package struct CampaignRunner: Sendable {
         let exit: ExitStatus =
             written.failed
             ? .cannotCreate
-            : interrupted ? .interrupted : !violations.isEmpty ? .violations : summary.passed ? .clean : .thresholdFailed
+            : interrupted
+                ? .interrupted : !violations.isEmpty ? .violations : summary.passed ? .clean : .thresholdFailed
         return Outcome(
             exit: exit,
             summary: summary,

@@ -23,7 +23,7 @@ extension GBFuzz.Bench {
         @Option(help: "Requests kept in flight (and connections opened).")
         var connections: Int = 64
 
-        @Option(help: "How long to run: 500ms, 5s, 1m, ...")
+        @Option(parsing: .unconditional, help: "How long to run: 500ms, 5s, 1m, ...", transform: DurationArgument.parse)
         var duration = DurationArgument(.seconds(10))
 
         @Option(help: "HTTP method.")
@@ -44,7 +44,7 @@ extension GBFuzz.Bench {
         @Option(help: "Event-loop threads of the transport (default: online CPUs, at most 4).")
         var lanes: Int = BenchRunner.defaultLanes
 
-        @Option(help: "Per-request timeout.")
+        @Option(parsing: .unconditional, help: "Per-request timeout.", transform: DurationArgument.parse)
         var timeout = DurationArgument(.seconds(10))
 
         @Flag(help: .hidden)

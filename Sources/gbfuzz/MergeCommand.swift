@@ -11,7 +11,8 @@ struct MergeCommand: ParsableCommand {
         discussion: """
             Lines with the same tag and the same start relative to their log's StartTime are added count \
             by count, so shards of one run (started at about the same time) combine into the log a single \
-            process would have written. Exits 64 when an input is missing or corrupt.
+            process would have written. Exits 64 when an input is missing or corrupt, 73 when the output \
+            cannot be written (its folder must exist).
             """
     )
 
@@ -26,6 +27,16 @@ struct MergeCommand: ParsableCommand {
     }
 
     func run() throws {
+        // The output's folder must exist: a mistyped path is refused, not created.
+        let parent = URL(fileURLWithPath: output).deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: parent.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
+            throw ExitCode.failing(
+                .cannotCreate,
+                "gbfuzz merge: cannot write \(output): the folder \(parent.path) does not exist"
+            )
+        }
         var logs: [HistogramLog] = []
         for path in inputs {
             guard FileManager.default.fileExists(atPath: path) else {
@@ -45,7 +56,7 @@ struct MergeCommand: ParsableCommand {
         } catch let error as HlogError {
             throw ExitCode.failing(.usage, "gbfuzz merge: \(error)")
         } catch {
-            throw ExitCode.failing(.software, "gbfuzz merge: \(error)")
+            throw ExitCode.failing(.cannotCreate, "gbfuzz merge: \(error)")
         }
     }
 }

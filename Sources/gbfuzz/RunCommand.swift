@@ -25,7 +25,11 @@ extension GBFuzz {
         @Option(help: "The target: \"embedded\" (start the reference server) or a URL such as http://127.0.0.1:8080.")
         var target: String?
 
-        @Option(help: "How long to generate load, e.g. 30s, 2m (overrides the profile).")
+        @Option(
+            parsing: .unconditional,
+            help: "How long to generate load, e.g. 30s, 2m (overrides the profile).",
+            transform: DurationArgument.parse
+        )
         var duration: DurationArgument?
 
         @Option(help: "PRNG seed (overrides the profile); the same seed and profile generate the same sequences.")

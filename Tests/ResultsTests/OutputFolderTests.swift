@@ -35,7 +35,10 @@ struct OutputFolderTests {
     @Test("a folder that cannot be created (/proc) is refused with a plain reason, not an error dump")
     func refusesUncreatableFolder() {
         let error = #expect(throws: OutputError.self) {
-            try OutputFolder.prepare(URL(fileURLWithPath: "/proc/gbfuzz-\(UInt32.random(in: 0...UInt32.max))/run"), overwrite: false)
+            try OutputFolder.prepare(
+                URL(fileURLWithPath: "/proc/gbfuzz-\(UInt32.random(in: 0...UInt32.max))/run"),
+                overwrite: false
+            )
         }
         #expect(error?.code == .cannotCreate)
         #expect(error?.description.contains("NSCocoaErrorDomain") == false, "\(String(describing: error))")

@@ -16,7 +16,11 @@ package enum AtomicFile {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw OutputError(.writeFailed, path: url.path, "cannot create directory \(directory.path): \(OutputFolder.reason(error))")
+            throw OutputError(
+                .writeFailed,
+                path: url.path,
+                "cannot create directory \(directory.path): \(OutputFolder.reason(error))"
+            )
         }
         let temporary = directory.appendingPathComponent(
             ".\(url.lastPathComponent).tmp-\(UInt64.random(in: 0...UInt64.max))"

@@ -36,7 +36,11 @@ package enum OutputFolder {
                     do {
                         try fm.removeItem(at: directory.appendingPathComponent(entry))
                     } catch {
-                        throw OutputError(.cannotCreate, path: path + "/" + entry, "cannot be removed: \(reason(error))")
+                        throw OutputError(
+                            .cannotCreate,
+                            path: path + "/" + entry,
+                            "cannot be removed: \(reason(error))"
+                        )
                     }
                 }
             }
@@ -58,7 +62,11 @@ package enum OutputFolder {
         let file = directory.appendingPathComponent(".gbfuzz-write-probe-\(getpid())")
         let fd = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            throw OutputError(.cannotCreate, path: directory.path, "is not writable: \(String(cString: strerror(errno)))")
+            throw OutputError(
+                .cannotCreate,
+                path: directory.path,
+                "is not writable: \(String(cString: strerror(errno)))"
+            )
         }
         let bytes: [UInt8] = Array("gbfuzz\n".utf8)
         let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
