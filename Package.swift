@@ -217,7 +217,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "Basics", "Engine", "Fuzz", "GBFuzzTestKit", "Model", "Plan", "Results", "Runner",
+                "Basics", "Engine", "Fuzz", "GBFuzzTestKit", "Model", "Plan", "Results", "Runner", "Transport",
             ],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings

@@ -54,7 +54,7 @@ package struct CampaignRunner: Sendable {
         let connections = profile.load.model == .closed ? profile.load.players : profile.load.maxInFlight
         let target: TargetConnection
         do {
-            target = try await TargetConnection.open(profile, connections: connections)
+            target = try await TargetConnection.open(profile, connections: connections, say: say)
         } catch {
             say("gbfuzz run: \(error.message)")
             return Outcome(exit: error.exit, summary: nil, directory: plan.directory, violations: [])

@@ -1,12 +1,13 @@
 import Basics
-import Engine
 import Fuzz
 import Plan
 import Protocol
 import Transport
 
-/// Finds out what a target offers before a run: whether it answers at all, whether the secret
-/// key opens the Server API, whether it has test control (and so reports its knobs).
+/// Finds out what a target offers before a run: whether it answers at all, whether it speaks the
+/// Gamebase protocol (a run against something else would report every answer as a violation),
+/// whether the secret key opens the Server API, and whether it has test control (and so reports
+/// its knobs). Every request is bounded by the probe's timeout.
 enum Probe {
     struct Result {
         var semantics: Semantics
@@ -15,6 +16,7 @@ enum Probe {
     }
 
     static func run(client: GamebaseClient, profile: Profile) async throws(CommandError) -> Result {
+        try await identify(client)
         var notes: [String] = []
         var testControl = false
         var secretAccepted = true
@@ -33,7 +35,7 @@ enum Probe {
                 notes.append("no test control (\(r.resultCode)): time-dependent checks use the local clock")
             }
         } catch let e as TransportError {
-            throw CommandError(.unreachable, "target \(client.target.baseURL) is unreachable: \(e)")
+            throw unreachable(client, e)
         } catch let e as ProtocolError {
             notes.append("no test control (\(e.code)): time-dependent checks use the local clock")
         } catch {
@@ -46,7 +48,7 @@ enum Probe {
                 serverAPI = r.resultCode.isSuccess
                 if r.resultCode == .invalidSecretKey { secretAccepted = false }
             } catch let e as TransportError {
-                throw CommandError(.unreachable, "target \(client.target.baseURL) is unreachable: \(e)")
+                throw unreachable(client, e)
             } catch {
                 notes.append("the Server API did not answer as documented (\(error)): Server API moves off")
             }
@@ -65,5 +67,39 @@ enum Probe {
             capabilities: TargetCapabilities(serverAPI: serverAPI, testControl: testControl),
             notes: notes
         )
+    }
+
+    /// Asks for a member with a token no target can have issued: every Gamebase target answers
+    /// with an envelope (an error code), without changing anything. Anything else — another
+    /// HTTP status, HTML, JSON without the header — is not a Gamebase target: exit 69 with what
+    /// was seen.
+    static func identify(_ client: GamebaseClient) async throws(CommandError) {
+        do {
+            _ = try await client.getOwnMember(device: "gbfuzz-probe", accessToken: "gbfuzz-probe-not-a-token")
+        } catch let e as TransportError {
+            throw unreachable(client, e)
+        } catch let e as ProtocolError {
+            throw CommandError(
+                .unreachable,
+                "target \(client.target.baseURL) does not speak the Gamebase protocol: "
+                    + "\(seen(e.response)) to GET \(Endpoint.ownMember(client.target.appId)) (\(e.message))"
+            )
+        } catch {
+            throw CommandError(.software, "probing the target: \(error)")
+        }
+    }
+
+    /// `HTTP 501, text/html, "<!DOCTYPE HTML…"`: the status, the type and the first bytes.
+    static func seen(_ response: HTTPResponse) -> String {
+        var parts = ["HTTP \(response.status)"]
+        if let type = response.headers["Content-Type"] { parts.append(type) }
+        let head = String(decoding: response.body.prefix(80), as: UTF8.self)
+            .map { $0.isNewline ? " " : $0 }
+        if !head.isEmpty { parts.append("\"\(String(head))\(response.body.count > 80 ? "…" : "")\"") }
+        return parts.joined(separator: ", ")
+    }
+
+    static func unreachable(_ client: GamebaseClient, _ e: TransportError) -> CommandError {
+        CommandError(.unreachable, "target \(client.target.baseURL) is unreachable: \(e)")
     }
 }

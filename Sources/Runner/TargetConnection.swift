@@ -44,7 +44,11 @@ package final class TargetConnection: Sendable {
 
     /// Starts or connects to the target of `profile` and probes what it offers.
     /// - Throws: ``CommandError`` (64 for bad bug names, 69 when unreachable).
-    package static func open(_ profile: Profile, connections: Int) async throws(CommandError) -> TargetConnection {
+    package static func open(
+        _ profile: Profile,
+        connections: Int,
+        say: @Sendable (String) -> Void = { _ in }
+    ) async throws(CommandError) -> TargetConnection {
         var server: RunningServer?
         var baseURL = profile.target.url ?? ""
         if profile.target.isEmbedded {
@@ -88,6 +92,7 @@ package final class TargetConnection: Sendable {
             target: GamebaseTarget(baseURL: baseURL, appId: profile.target.appId, secretKey: profile.target.secretKey),
             timeout: profile.target.timeout
         )
+        say("probing \(baseURL) (each request at most \(DurationText.format(profile.target.timeout)))…")
         do {
             let probe = try await Probe.run(client: client, profile: profile)
             return TargetConnection(

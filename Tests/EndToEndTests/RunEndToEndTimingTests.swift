@@ -8,6 +8,7 @@ import Plan
 import Results
 import Runner
 import Testing
+import Transport
 
 /// "Timing" in the name puts these in the serial phase of scripts/test.sh: the smoke profile's
 /// latency threshold (p99 < 500 ms) decides its exit code, which a CPU-starved parallel phase
@@ -199,5 +200,28 @@ extension RunOutputSafetyTests {
         #expect(log.text.contains(fallback.path), "\(log.text)")
         #expect(FileManager.default.fileExists(atPath: fallback.appendingPathComponent("summary.json").path))
         #expect(printed.text.contains("requests"), "the summary table was printed: \(printed.text)")
+    }
+}
+
+@Suite("gbfuzz run against what is not a Gamebase target", .timeLimit(.minutes(2)))
+struct ProbeTests {
+    @Test("a target that is not Gamebase (HTTP 501 HTML) stops the run at the probe: exit 69 with what was seen")
+    func notGamebase() async throws {
+        let html = Array("<!DOCTYPE HTML><html><body>Unsupported method</body></html>".utf8)
+        let server = try TestHTTPServer { _ in
+            .respond(
+                status: 501,
+                headers: [HTTPHeader("Content-Type", "text/html")],
+                body: html,
+                close: false
+            )
+        }
+        defer { server.stop() }
+        let (outcome, log) = await E2E.run(try E2E.plan(E2E.profile("smoke")) { $0.target = server.baseURL })
+        #expect(outcome.exit == .unreachable, "\(log)")
+        #expect(outcome.summary == nil, "no campaign ran")
+        #expect(log.contains("does not speak the Gamebase protocol"), "\(log)")
+        #expect(log.contains("HTTP 501") && log.contains("text/html") && log.contains("<!DOCTYPE HTML>"), "\(log)")
+        #expect(log.contains("probing \(server.baseURL)"), "the probe says what it does: \(log)")
     }
 }
