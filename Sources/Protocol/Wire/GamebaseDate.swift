@@ -1,5 +1,5 @@
 /// Dates on the wire. Client operations use epoch milliseconds (as the SDK value objects do);
-/// the Server API uses ISO-8601 with an offset, e.g. `2019-08-27T17:41:05+09:00`.
+/// the Server API uses ISO-8601 (the RFC 3339 profile) with an offset, e.g. `2019-08-27T17:41:05+09:00`.
 package enum GamebaseDate {
     /// Formats epoch milliseconds as ISO-8601 in UTC with millisecond precision:
     /// `2026-11-21T07:35:00.123+00:00`.
@@ -14,53 +14,93 @@ package enum GamebaseDate {
             "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(hh, 2)):\(pad(mm, 2)):\(pad(ss, 2)).\(pad(millis, 3))+00:00"
     }
 
-    /// Parses `YYYY-MM-DDTHH:MM:SS[.fff][Z|±HH:MM]` into epoch milliseconds; `nil` if malformed.
+    /// The latest instant the four-digit years of ISO-8601 can write, `9999-12-31T23:59:59.999Z`.
+    package static let maxMilliseconds: Int64 = 253_402_300_799_999
+
+    /// Parses an RFC 3339 date-time into epoch milliseconds; `nil` for anything else. Total: no
+    /// input traps. The rules (docs/PROTOCOL.md §1.4):
+    /// - `YYYY-MM-DD` (`T`, `t` or a space) `HH:MM:SS`, optionally `.` and one or more digits, then
+    ///   the offset: `Z`, `z` or `±HH:MM`. A date without an offset, `±HHMM` and `±HH` are malformed.
+    /// - ASCII digits only; the year has exactly four digits (0000…9999); the day must exist in its
+    ///   month (proleptic Gregorian calendar); hours 00…23, minutes 00…59, seconds 00…60, where a
+    ///   leap second `60` is read as POSIX time reads it, second 0 of the next minute; offsets up
+    ///   to ±23:59.
+    /// - A fraction of any length is **truncated** to milliseconds (`.123999` is `.123`), never
+    ///   rounded, so a date never moves into the next second.
     package static func parseISO8601(_ text: String) -> Int64? {
-        let s = Array(text.utf8)
-        func num(_ from: Int, _ len: Int) -> Int64? {
-            guard from + len <= s.count else { return nil }
-            var v: Int64 = 0
-            for i in from..<(from + len) {
-                let c = s[i]
-                guard c >= 48, c <= 57 else { return nil }
-                v = v * 10 + Int64(c - 48)
-            }
-            return v
-        }
-        guard s.count >= 19, s[4] == 45, s[7] == 45, s[10] == 84 || s[10] == 32, s[13] == 58, s[16] == 58,
-            let y = num(0, 4), let mo = num(5, 2), let d = num(8, 2), let h = num(11, 2), let mi = num(14, 2),
-            let se = num(17, 2), (1...12).contains(mo), (1...31).contains(d), h < 24, mi < 60, se < 61
+        var p = DateScanner(Array(text.utf8))
+        guard let y = p.number(4), p.skip("-"), let mo = p.number(2), p.skip("-"), let d = p.number(2),
+            p.skip("T") || p.skip("t") || p.skip(" "), let h = p.number(2), p.skip(":"), let mi = p.number(2),
+            p.skip(":"), let se = p.number(2), (1...12).contains(mo), d >= 1, d <= daysIn(month: mo, year: y),
+            h <= 23, mi <= 59, se <= 60
         else { return nil }
-        var i = 19
         var millis: Int64 = 0
-        if i < s.count, s[i] == 46 {
-            i += 1
+        if p.skip(".") {
             var digits = 0
-            var frac: Int64 = 0
-            while i < s.count, s[i] >= 48, s[i] <= 57 {
-                if digits < 3 { frac = frac * 10 + Int64(s[i] - 48) }
+            while let digit = p.digit() {
+                if digits < 3 { millis = millis * 10 + digit }
                 digits += 1
-                i += 1
             }
             guard digits > 0 else { return nil }
-            for _ in digits..<3 where digits < 3 { frac *= 10 }
-            millis = frac
+            while digits < 3 {
+                millis *= 10
+                digits += 1
+            }
         }
-        var offsetSeconds: Int64 = 0
-        if i == s.count {
-            offsetSeconds = 0
-        } else if s[i] == 90, i + 1 == s.count {
-            offsetSeconds = 0
-        } else if s[i] == 43 || s[i] == 45, i + 6 == s.count, s[i + 3] == 58, let oh = num(i + 1, 2),
-            let om = num(i + 4, 2), oh < 24, om < 60
+        let offsetMinutes: Int64
+        if p.skip("Z") || p.skip("z") {
+            offsetMinutes = 0
+        } else if let sign: Int64 = p.skip("+") ? 1 : p.skip("-") ? -1 : nil, let oh = p.number(2), p.skip(":"),
+            let om = p.number(2), oh <= 23, om <= 59
         {
-            offsetSeconds = (oh * 3600 + om * 60) * (s[i] == 45 ? -1 : 1)
+            offsetMinutes = sign * (oh * 60 + om)
         } else {
             return nil
         }
-        let days = days(fromCivil: y, mo, d)
-        let secs = days * 86_400 + h * 3600 + mi * 60 + se - offsetSeconds
+        guard p.atEnd else { return nil }
+        // Every term is bounded by the checks above: |result| < 2^49, far from overflow.
+        let secs = days(fromCivil: y, mo, d) * 86_400 + h * 3600 + mi * 60 + se - offsetMinutes * 60
         return secs * 1000 + millis
+    }
+
+    private static func daysIn(month m: Int64, year y: Int64) -> Int64 {
+        switch m {
+        case 2: (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Reads ASCII bytes left to right; every read checks the bounds.
+    private struct DateScanner {
+        let bytes: [UInt8]
+        var i = 0
+
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+        var atEnd: Bool { i == bytes.count }
+
+        mutating func skip(_ c: Unicode.Scalar) -> Bool {
+            guard i < bytes.count, bytes[i] == UInt8(ascii: c) else { return false }
+            i += 1
+            return true
+        }
+
+        mutating func digit() -> Int64? {
+            guard i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") else { return nil }
+            defer { i += 1 }
+            return Int64(bytes[i] - UInt8(ascii: "0"))
+        }
+
+        /// Exactly `count` ASCII digits.
+        mutating func number(_ count: Int) -> Int64? {
+            var v: Int64 = 0
+            for _ in 0..<count {
+                guard let d = digit() else { return nil }
+                v = v * 10 + d
+            }
+            return v
+        }
     }
 
     private static func pad(_ v: Int64, _ width: Int) -> String {

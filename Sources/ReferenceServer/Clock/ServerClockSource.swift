@@ -31,12 +31,18 @@ final class ServerClockSource: Sendable {
         }
     }
 
-    func advance(milliseconds: Int64) -> ServerClock {
-        state.withLock { s in
+    /// Moves the clock forward; nil, changing nothing, when that would take it past
+    /// ``GamebaseDate/maxMilliseconds`` (the clock stays where every date is writable, and no
+    /// deadline arithmetic near it can overflow).
+    func advance(milliseconds: Int64) -> ServerClock? {
+        let moved = state.withLock { s in
+            let now = s.frozenAt ?? Self.wallMilliseconds() + s.offsetMs
+            guard milliseconds >= 0, milliseconds <= GamebaseDate.maxMilliseconds - now else { return false }
             s.offsetMs += milliseconds
             if let f = s.frozenAt { s.frozenAt = f + milliseconds }
+            return true
         }
-        return snapshot()
+        return moved ? snapshot() : nil
     }
 
     /// Freezing keeps the current time; thawing resumes from the frozen time.

@@ -44,7 +44,7 @@ enum ClientRoutes {
             return try await g.runClient(caller, ctx) { try ForcingMapping.addForcibly($0, input) }
         }
         router.delete("\(prefix)/mappings/:idPCode") { req, ctx in
-            let code = Gateway.decodePath(ctx.parameters.get("idPCode") ?? "")
+            let code = g.path(ctx, "idPCode")
             let (caller, _) = try await g.client(req, ctx) { _ in () }
             return try await g.runClient(caller, ctx) { try RemoveMapping.run($0, idPCode: code) }
         }

@@ -62,6 +62,21 @@ struct Gateway: Sendable {
         }
     }
 
+    /// A path parameter, percent-decoded. ``validator(_:)`` has checked its length.
+    func path(_ ctx: ServerRequestContext, _ name: String) -> String {
+        Self.decodePath(ctx.parameters.get(name) ?? "")
+    }
+
+    /// A request's ``Validator``, holding already row 11 for every path parameter but `{appId}`
+    /// (row 2 judges that one): the one place path parameters are checked.
+    func validator(_ ctx: ServerRequestContext) -> Validator {
+        let v = Validator()
+        for (name, raw) in ctx.parameters where name != "appId" {
+            v.limitLength(Self.decodePath(raw), String(name))
+        }
+        return v
+    }
+
     /// A path parameter, percent-decoded.
     static func decodePath(_ raw: some StringProtocol) -> String {
         let s = String(raw)

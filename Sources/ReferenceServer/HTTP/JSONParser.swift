@@ -1,4 +1,5 @@
-/// A strict RFC 8259 parser into ``JSONValue``: integers stay integers, `null` stays distinct,
+/// A strict RFC 8259 parser into ``JSONValue``: a number keeps its exact integer reading (any
+/// size or spelling is valid JSON; the field judges the value), `null` stays distinct,
 /// and nothing throws on the hot path (JSONDecoder's try-each-type decoding built an error per
 /// attempt). Nesting deeper than ``maxDepth`` is rejected rather than risking the stack.
 struct JSONParser {
@@ -159,34 +160,16 @@ struct JSONParser {
         return v
     }
 
+    /// A number of any size: the value's reading is left to the field (``NumberText``).
     private mutating func number() -> JSONValue? {
-        let start = i
-        if i < bytes.count, bytes[i] == UInt8(ascii: "-") { i += 1 }
-        guard i < bytes.count, isDigit(bytes[i]) else { return nil }
-        if bytes[i] == UInt8(ascii: "0") {
-            i += 1
+        guard let (end, integer) = NumberText.read(bytes, from: i) else { return nil }
+        let double: Double
+        if case .exact(let n) = integer {
+            double = Double(n)
         } else {
-            while i < bytes.count, isDigit(bytes[i]) { i += 1 }
+            double = Double(String(decoding: bytes[i..<end], as: UTF8.self)) ?? .infinity
         }
-        var integral = true
-        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
-            integral = false
-            i += 1
-            guard i < bytes.count, isDigit(bytes[i]) else { return nil }
-            while i < bytes.count, isDigit(bytes[i]) { i += 1 }
-        }
-        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
-            integral = false
-            i += 1
-            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
-            guard i < bytes.count, isDigit(bytes[i]) else { return nil }
-            while i < bytes.count, isDigit(bytes[i]) { i += 1 }
-        }
-        let text = String(decoding: bytes[start..<i], as: UTF8.self)
-        if integral, let n = Int64(text) { return .int(n) }
-        guard let d = Double(text), d.isFinite else { return integral ? .number(.infinity) : nil }
-        return .number(d)
+        i = end
+        return .number(JSONValue.Number(integer: integer, double: double))
     }
-
-    private func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 }

@@ -3,8 +3,7 @@
 enum JSONValue: Sendable {
     case null
     case bool(Bool)
-    case int(Int64)
-    case number(Double)
+    case number(Number)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
@@ -14,11 +13,18 @@ enum JSONValue: Sendable {
         JSONParser.parse(Array(bytes))
     }
 
+    /// A JSON number: its exact integer reading (``NumberText``) and its nearest `Double`, which
+    /// is infinite when the value is beyond `Double`'s range.
+    struct Number: Sendable {
+        var integer: NumberText.Integer
+        var double: Double
+    }
+
     var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "boolean"
-        case .int, .number: "number"
+        case .number: "number"
         case .string: "string"
         case .array: "array"
         case .object: "object"

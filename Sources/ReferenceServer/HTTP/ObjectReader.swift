@@ -28,7 +28,7 @@ struct ObjectReader {
             validator.report(.wrongType, "\(prefix)\(key) must be a string")
             return nil
         }
-        if s.count > Validator.maxStringLength { validator.report(.tooLong, prefix + key) }
+        validator.limitLength(s, prefix + key)
         return s
     }
 
@@ -51,29 +51,25 @@ struct ObjectReader {
         return b
     }
 
-    /// An integer; a number with a fraction is the wrong type, one beyond 64 bits a bad value.
+    /// An integer (docs/PROTOCOL.md §1.3, "Numbers"): see ``Validator/integer(_:_:)``.
     func int(_ key: String, required: Bool = false) -> Int64? {
         guard let v = value(key, required: required) else { return nil }
-        switch v {
-        case .int(let i): return i
-        case .number(let d) where d.rounded() == d:
-            validator.report(.inappropriateValue, "\(prefix)\(key) is out of range")
-            return nil
-        default:
-            validator.report(.wrongType, "\(prefix)\(key) must be an integer")
-            return nil
-        }
+        if case .number(let n) = v { return validator.integer(n.integer, prefix + key) }
+        return validator.integer(nil, prefix + key)
     }
 
+    /// Any number whose value a `Double` holds; beyond its range (`1e400`) is a bad value.
     func number(_ key: String, required: Bool = false) -> Double? {
         guard let v = value(key, required: required) else { return nil }
-        switch v {
-        case .int(let i): return Double(i)
-        case .number(let d): return d
-        default:
+        guard case .number(let n) = v else {
             validator.report(.wrongType, "\(prefix)\(key) must be a number")
             return nil
         }
+        guard n.double.isFinite else {
+            validator.report(.inappropriateValue, "\(prefix)\(key) is out of range")
+            return nil
+        }
+        return n.double
     }
 
     func object(_ key: String, required: Bool = false) -> ObjectReader? {
@@ -103,7 +99,7 @@ struct ObjectReader {
                 validator.report(.wrongType, "\(name) must hold strings only")
                 return nil
             }
-            if s.count > Validator.maxStringLength { validator.report(.tooLong, name) }
+            validator.limitLength(s, name)
             out.append(s)
         }
         if out.count > maxCount { validator.report(.tooLong, "\(name) holds more than \(maxCount) entries") }

@@ -23,6 +23,7 @@ final class Validator {
         static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
     }
 
+    /// Row 11: the most characters (Unicode code points) a string value may have.
     static let maxStringLength = 1024
 
     private(set) var finding: (kind: Kind, detail: String)?
@@ -36,16 +37,52 @@ final class Validator {
         if let f = finding { throw GamebaseFailure(f.kind.code, f.detail) }
     }
 
-    // MARK: Headers, path and query values
+    // MARK: The shared checks
+
+    /// The length of a string value as the protocol counts it: Unicode code points.
+    static func length(_ s: String) -> Int { s.unicodeScalars.count }
+
+    /// Row 11 for one string value, wherever it comes from: a JSON string (field or list entry),
+    /// a path or query parameter, the `X-TCGB-Device-Id` header.
+    func limitLength(_ value: String, _ name: String) {
+        if Self.length(value) > Self.maxStringLength {
+            report(.tooLong, "\(name) is longer than \(Self.maxStringLength) characters")
+        }
+    }
+
+    /// An integer, from a JSON number or a query parameter (docs/PROTOCOL.md §1.3, "Numbers"): a
+    /// whole value within 64 bits is that integer however it is written (`2.0`, `1E0`, `-0`);
+    /// a fraction or not a number at all (`nil`) is row 8; a whole value beyond 64 bits is row 10.
+    func integer(_ reading: NumberText.Integer?, _ name: String) -> Int64? {
+        switch reading {
+        case .exact(let n)?: return n
+        case .beyond64Bits?: report(.inappropriateValue, "\(name) is out of range")
+        case .fraction?, nil: report(.wrongType, "\(name) must be an integer")
+        }
+        return nil
+    }
+
+    /// A Server API date (docs/PROTOCOL.md §1.4), in epoch milliseconds: anything
+    /// ``GamebaseDate/parseISO8601(_:)`` rejects, a date without an offset included, is row 10.
+    func date(_ text: String, _ name: String) -> Int64? {
+        guard let ms = GamebaseDate.parseISO8601(text) else {
+            report(.inappropriateValue, "\(name) is not an ISO-8601 date-time with an offset")
+            return nil
+        }
+        return ms
+    }
+
+    // MARK: Headers
 
     /// `X-TCGB-Device-Id`: required, `[A-Za-z0-9._-]{1,128}`.
     func deviceId(_ value: String?) -> String {
+        let name = "header \(GamebaseHeader.deviceId)"
         guard let value else {
-            report(.missing, "header \(GamebaseHeader.deviceId)")
+            report(.missing, name)
             return ""
         }
-        if !Self.isDeviceId(value) { report(.inappropriateValue, "header \(GamebaseHeader.deviceId)") }
-        if value.count > Self.maxStringLength { report(.tooLong, "header \(GamebaseHeader.deviceId)") }
+        if !Self.isDeviceId(value) { report(.inappropriateValue, name) }
+        limitLength(value, name)
         return value
     }
 
@@ -54,11 +91,5 @@ final class Validator {
         return s.utf8.allSatisfy { b in
             (b >= 48 && b <= 57) || (b >= 65 && b <= 90) || (b >= 97 && b <= 122) || b == 46 || b == 95 || b == 45
         }
-    }
-
-    /// A free string from the path or query: only the length is checked.
-    func text(_ value: String, _ name: String) -> String {
-        if value.count > Self.maxStringLength { report(.tooLong, name) }
-        return value
     }
 }

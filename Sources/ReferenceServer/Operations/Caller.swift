@@ -13,7 +13,8 @@ struct Caller: Sendable {
 }
 
 extension Gateway {
-    /// Admits a client operation and validates its device header and body together (rows 7–11).
+    /// Admits a client operation and validates its path parameters, device header and body together
+    /// (rows 7–11).
     func client<Input: Sendable>(
         _ request: Request,
         _ context: ServerRequestContext,
@@ -21,7 +22,7 @@ extension Gateway {
         _ parse: (ObjectReader?) -> Input
     ) async throws -> (Caller, Input) {
         let json = try await admit(request, context, .client, body: shape)
-        let validator = Validator()
+        let validator = validator(context)
         let device = validator.deviceId(request.headers[Self.deviceField])
         let reader: ObjectReader? = if case .object(let o)? = json { ObjectReader(o, validator) } else { nil }
         let input = parse(reader)

@@ -16,15 +16,9 @@ struct BanInput: Sendable {
         if ids?.isEmpty == true { v.report(.missing, "userIdList is empty") }
         let type = r.oneOf("banTypeCode", ["TEMPORARY", "PERMANENT"], required: true)
         var end: Int64?
-        if type == "TEMPORARY" {
-            if let text = r.string("end", required: true) {
-                end = GamebaseDate.parseISO8601(text)
-                if end == nil {
-                    v.report(.inappropriateValue, "end is not an ISO-8601 date")
-                } else if end! <= now {
-                    v.report(.inappropriateValue, "end is not after now")
-                }
-            }
+        if type == "TEMPORARY", let text = r.string("end", required: true) {
+            end = v.date(text, "end")
+            if let e = end, e <= now { v.report(.inappropriateValue, "end is not after now") }
         }
         _ = r.int("templateCode")
         let reason = r.string("banReason")

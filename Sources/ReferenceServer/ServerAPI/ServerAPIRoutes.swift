@@ -9,10 +9,10 @@ enum ServerAPIRoutes {
     static func register(_ router: Router<ServerRequestContext>, _ g: Gateway) {
         router.get("\(gateway)/members/:userId/tokens/:accessToken") { req, ctx in
             _ = try await g.admit(req, ctx, .serverAPI, body: .none)
-            let v = Validator()
-            let userId = v.text(g.path(ctx, "userId"), "userId")
-            let token = v.text(g.path(ctx, "accessToken"), "accessToken")
-            let linked = Gateway.query(req)["linkedIdP"]
+            let v = g.validator(ctx)
+            let userId = g.path(ctx, "userId")
+            let token = g.path(ctx, "accessToken")
+            let linked = QueryReader(req, v).string("linkedIdP")
             if let linked, linked != "true", linked != "false" {
                 v.report(.wrongType, "linkedIdP must be true or false")
             }
@@ -23,9 +23,8 @@ enum ServerAPIRoutes {
         }
         router.get("\(member)/members/:userId") { req, ctx in
             _ = try await g.admit(req, ctx, .serverAPI, body: .none)
-            let v = Validator()
-            let userId = v.text(g.path(ctx, "userId"), "userId")
-            try v.check()
+            try g.validator(ctx).check()
+            let userId = g.path(ctx, "userId")
             return try await g.runServer(ctx) { s in try MemberQueries.getMember(s, userId: userId) }
         }
         router.post("\(member)/members") { req, ctx in
@@ -34,7 +33,7 @@ enum ServerAPIRoutes {
         }
         router.post("\(gateway)/idps/:idPCode/members") { req, ctx in
             let ids = try await g.stringArray(req, ctx, max: 300)
-            let code = g.path(ctx, "idPCode")
+            let code = g.path(ctx, "idPCode")  // length-checked by stringArray's validator
             return try await g.runServer(ctx) { s in try MemberQueries.idPMembers(s, idPCode: code, ids) }
         }
         router.post("\(gateway)/members/ban") { req, ctx in
@@ -49,7 +48,7 @@ enum ServerAPIRoutes {
         }
         router.post("\(gateway)/members/transfer-account") { req, ctx in
             let json = try await g.admit(req, ctx, .serverAPI, body: .object)
-            let v = Validator()
+            let v = g.validator(ctx)
             let account = json.flatMap {
                 if case .object(let o) = $0 { ObjectReader(o, v).object("account", required: true) } else { nil }
             }
@@ -62,37 +61,28 @@ enum ServerAPIRoutes {
         }
         router.delete("\(gateway)/members/:userId") { req, ctx in
             _ = try await g.admit(req, ctx, .serverAPI, body: .none)
-            let v = Validator()
-            let userId = v.text(g.path(ctx, "userId"), "userId")
-            let regUser = Gateway.query(req)["regUser"]
-            if let r = regUser {
-                if r.isEmpty || r.contains(where: \.isWhitespace) || r.count > 64 {
-                    v.report(.inappropriateValue, "regUser must be 1…64 characters without whitespace")
-                }
-            } else {
-                v.report(.missing, "regUser")
+            let v = g.validator(ctx)
+            let userId = g.path(ctx, "userId")
+            let regUser = QueryReader(req, v).string("regUser", required: true)
+            if let r = regUser, r.isEmpty || r.contains(where: \.isWhitespace) || Validator.length(r) > 64 {
+                v.report(.inappropriateValue, "regUser must be 1…64 characters without whitespace")
             }
             try v.check()
             return try await g.runServer(ctx) { s in try BanOps.withdraw(s, userId: userId, regUser: regUser ?? "") }
         }
         router.get("\(member)/logs/withdrawal") { req, ctx in
             _ = try await g.admit(req, ctx, .serverAPI, body: .none)
-            let query = try WithdrawHistoryQuery.parse(Gateway.query(req))
+            let query = try WithdrawHistoryQuery.parse(QueryReader(req, g.validator(ctx)))
             return try await g.runServer(ctx) { s in try WithdrawHistoryQuery.run(s, query) }
         }
     }
 }
 
 extension Gateway {
-    /// A path parameter, percent-decoded.
-    func path(_ ctx: ServerRequestContext, _ name: String) -> String {
-        Self.decodePath(ctx.parameters.get(name) ?? "")
-    }
-
     /// A body that is a JSON array of at most `max` strings (E4, E7).
     func stringArray(_ req: Request, _ ctx: ServerRequestContext, max: Int) async throws -> [String] {
         guard case .array(let items)? = try await admit(req, ctx, .serverAPI, body: .array) else { return [] }
-        let v = Validator()
+        let v = validator(ctx)
         let ids = ObjectReader.strings(items, v, name: "body", maxCount: max) ?? []
         try v.check()
         return ids

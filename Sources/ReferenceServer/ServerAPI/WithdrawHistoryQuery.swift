@@ -10,37 +10,30 @@ struct WithdrawHistoryQuery: Sendable {
     var descending: Bool
     var eventLogType: String?
 
-    static func parse(_ q: [String: String]) throws -> WithdrawHistoryQuery {
-        let v = Validator()
+    /// The largest `page` accepted.
+    static let maxPage: Int64 = 1_000_000
+
+    /// Bad-input checks of E15, ranked by §1.3.
+    static func parse(_ q: QueryReader) throws -> WithdrawHistoryQuery {
+        let v = q.validator
         func date(_ key: String) -> Int64? {
-            guard let text = q[key] else {
-                v.report(.missing, key)
-                return nil
-            }
-            guard let ms = GamebaseDate.parseISO8601(text) else {
-                v.report(.inappropriateValue, "\(key) is not an ISO-8601 date")
-                return nil
-            }
-            return ms
+            guard let text = q.string(key, required: true) else { return nil }
+            return v.date(text, key)
         }
-        func int(_ key: String, default d: Int, range: ClosedRange<Int>) -> Int {
-            guard let text = q[key] else { return d }
-            guard let n = Int(text) else {
-                v.report(.wrongType, "\(key) must be an integer")
-                return d
+        func int(_ key: String, default d: Int64, range: ClosedRange<Int64>) -> Int {
+            let n = q.integer(key) ?? d
+            if !range.contains(n) {
+                v.report(.inappropriateValue, "\(key) must be \(range.lowerBound)…\(range.upperBound)")
             }
-            if !range.contains(n) { v.report(.inappropriateValue, "\(key) out of range") }
-            return n
+            return Int(clamping: range.contains(n) ? n : d)
         }
         let begin = date("begin")
         let end = date("end")
         if let b = begin, let e = end, b > e { v.report(.inappropriateValue, "begin is after end") }
-        let page = int("page", default: 0, range: 0...1_000_000)
+        let page = int("page", default: 0, range: 0...maxPage)
         let size = int("size", default: 100, range: 1...1000)
-        let order = q["order"] ?? "ASC"
-        if order != "ASC", order != "DESC" { v.report(.undefinedValue, "order must be ASC or DESC") }
-        let type = q["eventLogType"]
-        if let t = type, !["WAA", "WAES", "WAGE"].contains(t) { v.report(.undefinedValue, "eventLogType") }
+        let order = q.oneOf("order", ["ASC", "DESC"]) ?? "ASC"
+        let type = q.oneOf("eventLogType", ["WAA", "WAES", "WAGE"])
         try v.check()
         return WithdrawHistoryQuery(
             begin: begin ?? 0,

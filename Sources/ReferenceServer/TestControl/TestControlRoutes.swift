@@ -24,16 +24,19 @@ enum TestControlRoutes {
         }
         router.post("\(prefix)/clock/advance") { req, ctx in
             let json = try await g.admit(req, ctx, .testControl, body: .object)
-            let v = Validator()
+            let v = g.validator(ctx)
             let seconds = object(json, v)?.int("seconds", required: true) ?? 0
             if seconds < 0 || seconds > maxSeconds { v.report(.inappropriateValue, "seconds must be 0…\(maxSeconds)") }
             try v.check()
-            let clock = backend.clock.advance(milliseconds: seconds * 1000)
+            guard let clock = backend.clock.advance(milliseconds: seconds * 1000) else {
+                let max = GamebaseDate.iso8601(milliseconds: GamebaseDate.maxMilliseconds)
+                throw GamebaseFailure(.inappropriateValue, "the clock cannot pass \(max)")
+            }
             return Envelope.response(ClockResponse(Envelope.header(ctx), clock: clock), context: ctx)
         }
         router.post("\(prefix)/clock/freeze") { req, ctx in
             let json = try await g.admit(req, ctx, .testControl, body: .object)
-            let v = Validator()
+            let v = g.validator(ctx)
             let frozen = object(json, v)?.bool("frozen", required: true) ?? false
             try v.check()
             let clock = backend.clock.freeze(frozen)
@@ -41,7 +44,7 @@ enum TestControlRoutes {
         }
         router.post("\(prefix)/members/:userId/grace-ban") { req, ctx in
             let json = try await g.admit(req, ctx, .testControl, body: .object)
-            let input = try GraceBanInput.parse(object(json, Validator()), userId: g.path(ctx, "userId"))
+            let input = try GraceBanInput.parse(object(json, g.validator(ctx)), userId: g.path(ctx, "userId"))
             return try await g.runServer(ctx) { s in try GraceBanInput.apply(s, input) }
         }
         router.post("\(prefix)/reset") { req, ctx in
