@@ -23,10 +23,18 @@ package enum ReferenceServer {
         let group = ServiceGroup(
             configuration: .init(services: [app], gracefulShutdownSignals: [], logger: quietLogger())
         )
-        let task = Task { try await group.run() }
+        // Awaited by `RunningServer.shutdown()`, or below when the server cannot listen.
+        let task = Task {
+            defer { portSink.finish() }
+            try await group.run()
+        }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else {
-            _ = await task.result
+            try? database.close()
+            removeOnShutdown()
+            if case .failure(let error) = await task.result {
+                throw ServerStartError(listening: configuration, error)
+            }
             throw ServerStartError("the server stopped before it was listening")
         }
         return RunningServer(
@@ -56,7 +64,11 @@ package enum ReferenceServer {
         let group = ServiceGroup(
             configuration: .init(services: [app], gracefulShutdownSignals: [.sigint, .sigterm], logger: quietLogger())
         )
-        try await group.run()
+        do {
+            try await group.run()
+        } catch {
+            throw ServerStartError(listening: configuration, error)
+        }
     }
 
     /// The OpenAPI document the server serves at `/openapi.yaml`.

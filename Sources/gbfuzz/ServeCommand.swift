@@ -10,7 +10,9 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Run the Gamebase-compatible reference server (docs/PROTOCOL.md).",
         discussion: """
             Prints `listening on http://HOST:PORT` as its first line once bound, then serves until \
-            SIGINT or SIGTERM. Data lives in a temporary SQLite file unless --db names one.
+            SIGINT or SIGTERM. Data lives in a temporary SQLite file unless --db names one. Exit \
+            status: 0 after SIGINT/SIGTERM; 64 bad option, configuration or bug name; 69 the address \
+            cannot be bound (in use, not permitted); 70 internal error.
             """
     )
 
@@ -47,6 +49,8 @@ struct ServeCommand: AsyncParsableCommand {
                 // Unbuffered, so a parent reading the pipe sees the line at once.
                 FileHandle.standardOutput.write(Data("listening on \(url)\n".utf8))
             }
+        } catch let e as ServerStartError where e.cannotListen {
+            throw ExitCode.failing(.unreachable, "gbfuzz serve: \(e.message)")
         } catch {
             throw ExitCode.failing(.software, "gbfuzz serve: \(error)")
         }

@@ -51,6 +51,27 @@ struct CLITests {
         #expect(r.err.contains("--bug: unknown bug switch \"no-such-bug\""))
     }
 
+    @Test("a port already in use exits 69 with the address and the reason, not an NIO dump")
+    func busyPort() async throws {
+        let first = try await ReferenceServer.start(ServerConfiguration())
+        let r = try run(["serve", "--port", String(first.port)])
+        await first.shutdown()
+        #expect(r.status == 69, "\(r.err)")
+        #expect(r.err.contains("cannot listen on 127.0.0.1:\(first.port): Address already in use"), "\(r.err)")
+        #expect(!r.err.contains("errno"), "\(r.err)")
+    }
+
+    @Test("an embedded server that cannot listen fails to start with a clear error instead of hanging")
+    func embeddedStartFailure() async throws {
+        let first = try await ReferenceServer.start(ServerConfiguration())
+        let error = await #expect(throws: ServerStartError.self) {
+            _ = try await ReferenceServer.start(ServerConfiguration(port: first.port))
+        }
+        await first.shutdown()
+        #expect(error?.cannotListen == true)
+        #expect(error?.message.contains("Address already in use") == true, "\(String(describing: error))")
+    }
+
     @Test("a bad config exits 64 with the file, key and line")
     func badConfig() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("gbfuzz-bad-\(UUID()).yaml").path
