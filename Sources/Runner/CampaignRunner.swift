@@ -70,7 +70,11 @@ package struct CampaignRunner: Sendable {
 
         let config = plan.fuzzConfiguration(semantics: target.semantics, capabilities: target.capabilities)
         let executor = Executor(client: target.client, semantics: target.semantics)
-        let clock = await ClockTracker.prepare(client: target.client, configuration: config)
+        let clock = await ClockTracker.prepare(
+            client: target.client,
+            configuration: config,
+            advanceWaitLimit: profile.fuzz.clockAdvanceWait
+        )
         let campaign = Campaign(
             configuration: config,
             executor: executor,

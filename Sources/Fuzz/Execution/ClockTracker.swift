@@ -18,28 +18,30 @@ package final class ClockTracker: Sendable {
         var known: Int64 = 0
         /// Advances sent whose answers have not arrived.
         var pending: Int64 = 0
-        /// Operations in flight, and whether an advance holds the clock exclusively.
-        var running = 0
-        var advancing = false
-        var waitingAdvances: [CheckedContinuation<Void, Never>] = []
-        var waitingOperations: [CheckedContinuation<Void, Never>] = []
     }
 
     /// Frozen server time at offset zero, or `nil` when the server clock runs on its own.
     package let frozenBase: Int64?
     package let toleranceMs: Int64
     private let state = Mutex(State())
+    /// The exclusive advance of a frozen clock (`nil` for a free-running one).
+    private let gate: AdvanceGate?
+
+    /// The longest an advance waits for operations in flight before it goes anyway.
+    package static let defaultAdvanceWaitLimit: Duration = .seconds(1)
 
     /// A tracker for a server clock frozen at `frozenAt` (epoch ms, as the freeze call reported).
-    package init(frozenAt: Int64) {
+    package init(frozenAt: Int64, advanceWaitLimit: Duration = ClockTracker.defaultAdvanceWaitLimit) {
         frozenBase = frozenAt
         toleranceMs = 0
+        gate = AdvanceGate(waitLimit: advanceWaitLimit)
     }
 
     /// A tracker for a free-running server clock within `toleranceMs` of the local clock.
     package init(toleranceMs: Int64) {
         frozenBase = nil
         self.toleranceMs = toleranceMs
+        gate = nil
     }
 
     package var isExact: Bool { frozenBase != nil }
@@ -63,50 +65,23 @@ package final class ClockTracker: Sendable {
         return (frozenBase ?? Self.wallNow()) + known
     }
 
-    /// With a frozen clock, an advance waits for the operations in flight and holds new ones back
-    /// until it is answered, so no operation ever straddles a clock jump: windows stay exact and a
-    /// player's timeline can be replayed alone. Without a frozen clock this is a no-op.
+    /// With a frozen clock, an advance waits for the operations in flight (at most the gate's
+    /// limit) and holds new ones back until it is answered, so operations do not straddle a clock
+    /// jump and a player's timeline can be replayed alone. Without a frozen clock this is a no-op.
     package func enter(advance: Bool) async {
-        guard frozenBase != nil else { return }
-        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
-            let go: Bool = state.withLock { st in
-                if advance {
-                    if !st.advancing && st.running == 0 {
-                        st.advancing = true
-                        return true
-                    }
-                    st.waitingAdvances.append(c)
-                    return false
-                }
-                if !st.advancing && st.waitingAdvances.isEmpty {
-                    st.running += 1
-                    return true
-                }
-                st.waitingOperations.append(c)
-                return false
-            }
-            if go { c.resume() }
-        }
+        guard let gate else { return }
+        await gate.enter(advance: advance)
     }
 
     /// Ends what ``enter(advance:)`` began.
     package func leave(advance: Bool) {
-        guard frozenBase != nil else { return }
-        let wake: [CheckedContinuation<Void, Never>] = state.withLock { st in
-            if advance { st.advancing = false } else { st.running -= 1 }
-            guard !st.advancing, st.running == 0 || !st.waitingAdvances.isEmpty else { return [] }
-            if st.running == 0, !st.waitingAdvances.isEmpty {
-                st.advancing = true
-                return [st.waitingAdvances.removeFirst()]
-            }
-            if st.waitingAdvances.isEmpty {
-                st.running += st.waitingOperations.count
-                defer { st.waitingOperations = [] }
-                return st.waitingOperations
-            }
-            return []
-        }
-        for c in wake { c.resume() }
+        gate?.leave(advance: advance)
+    }
+
+    /// What waiting for clock advances cost (zero without a frozen clock).
+    package var advanceStats: ClockAdvanceStats {
+        let s = gate?.stats ?? AdvanceGate.Stats()
+        return ClockAdvanceStats(advances: s.advances, forced: s.forced, advanceWait: s.advanceWait, heldWait: s.heldWait)
     }
 
     /// Call before sending a clock advance.
@@ -133,4 +108,16 @@ package final class ClockTracker: Sendable {
             $0.pending = 0
         }
     }
+}
+
+/// What waiting for clock advances cost in a run.
+package struct ClockAdvanceStats: Sendable, Hashable {
+    /// Clock advances that went through the gate.
+    package var advances: Int
+    /// Advances that stopped waiting for operations in flight after the limit.
+    package var forced: Int
+    /// Time advances spent waiting for operations in flight.
+    package var advanceWait: Duration
+    /// Time operations spent held back by advances (summed over operations).
+    package var heldWait: Duration
 }

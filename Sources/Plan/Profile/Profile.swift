@@ -121,6 +121,8 @@ package struct FuzzSpec: Sendable, Hashable {
     package var clockMoves: Bool
     /// Stop generating load at the first violation (then audit and shrink as usual).
     package var failFast: Bool
+    /// The longest a clock advance waits for operations in flight before it goes anyway.
+    package var clockAdvanceWait: Duration
 
     package init(
         adversarial: Double = FuzzConfiguration.defaultAdversarialShare,
@@ -133,7 +135,8 @@ package struct FuzzSpec: Sendable, Hashable {
         audit: Bool = true,
         serverAPI: Bool = true,
         clockMoves: Bool = true,
-        failFast: Bool = false
+        failFast: Bool = false,
+        clockAdvanceWait: Duration = ClockTracker.defaultAdvanceWaitLimit
     ) {
         self.adversarial = adversarial
         self.devicesPerPlayer = devicesPerPlayer
@@ -146,6 +149,7 @@ package struct FuzzSpec: Sendable, Hashable {
         self.serverAPI = serverAPI
         self.clockMoves = clockMoves
         self.failFast = failFast
+        self.clockAdvanceWait = clockAdvanceWait
     }
 }
 

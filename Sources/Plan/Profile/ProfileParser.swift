@@ -180,7 +180,7 @@ package struct ProfileParser: Sendable {
     private func fuzz(_ w: YAMLWalker) throws -> FuzzSpec {
         let m = try w.mapping(allowed: [
             "adversarial", "devicesPerPlayer", "accountsPerIdP", "idps", "shrink", "shrinkBudget", "maxShrinks",
-            "audit", "serverAPI", "clockMoves", "failFast",
+            "audit", "serverAPI", "clockMoves", "failFast", "clockAdvanceWait",
         ])
         var f = FuzzSpec()
         if let v = m["adversarial"] { f.adversarial = try v.double(min: 0, max: 1) }
@@ -200,6 +200,7 @@ package struct ProfileParser: Sendable {
         if let v = m["serverAPI"] { f.serverAPI = try v.bool() }
         if let v = m["clockMoves"] { f.clockMoves = try v.bool() }
         if let v = m["failFast"] { f.failFast = try v.bool() }
+        if let v = m["clockAdvanceWait"] { f.clockAdvanceWait = try v.duration() }
         return f
     }
 
