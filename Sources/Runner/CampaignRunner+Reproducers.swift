@@ -20,7 +20,8 @@ extension CampaignRunner {
         config: FuzzConfiguration,
         executor: Executor,
         clock: ClockTracker,
-        target: TargetConnection
+        target: TargetConnection,
+        phases: RunPhases? = nil
     ) async -> [Reproduction] {
         guard !violations.isEmpty else { return [] }
         let profile = plan.profile
@@ -46,6 +47,7 @@ extension CampaignRunner {
             )
             let result: Shrinker.Result
             if chosen.contains(where: { $0 == v }), !Task.isCancelled {
+                phases?.detail("violation \(number) of \(violations.count) (\(v.rule))")
                 say("shrinking violation \(number) (\(v.rule), \(v.sequence.count) steps)…")
                 let runner = ScriptRunner(configuration: config, executor: executor, clock: clock)
                 result = await Shrinker(runner: runner, timeBudget: profile.fuzz.shrinkBudget).shrink(v)

@@ -91,50 +91,58 @@ package struct CampaignRunner: Sendable {
                 + "\(describe(profile.load)), \(DurationText.format(profile.duration)); results in \(plan.directory.path)"
         )
 
-        // The load phase, with the progress line beside it in the same task group.
-        let load = await withTaskGroup(of: Campaign.Result?.self) { group -> Campaign.Result in
-            group.addTask {
-                await campaign.run(sink: RecorderSink(recorder: recorder, operations: FuzzWorkload.operationNames))
-            }
+        // Load, drain, audit and shrinking, with the live line beside them in one task group.
+        let phases = RunPhases()
+        phases.begin(.load)
+        let (load, recording, audit, reproductions) = await withTaskGroup(of: Void.self) {
+            group -> (Campaign.Result, Recording, Auditor.Result, [Reproduction]) in
             if let printer = progressPrinter() {
                 group.addTask {
                     await printer.run {
-                        .init(snapshot: recorder.snapshot(), violations: campaign.collector.violations)
+                        .init(
+                            snapshot: recorder.snapshot(),
+                            violations: campaign.collector.violations,
+                            phase: phases.label,
+                            players: campaign.control.liveSessions,
+                            inFlight: campaign.control.requestsInFlight
+                        )
                     }
-                    return nil
+                }
+                // Marks the drain on the live line once the engine reaches it.
+                group.addTask {
+                    while !Task.isCancelled, !campaign.control.isDraining {
+                        try? await Task.sleep(for: .milliseconds(50))
+                    }
+                    if campaign.control.isDraining { phases.begin(.drain) }
                 }
             }
-            // The load child always returns; the progress child only ends when cancelled.
-            var result = Campaign.Result(engine: EngineReport(), findings: .init())
-            for await r in group {
-                if let r {
-                    result = r
-                    group.cancelAll()
-                }
+            let load = await campaign.run(
+                sink: RecorderSink(recorder: recorder, operations: FuzzWorkload.operationNames)
+            )
+            let recording = await recorder.finish(at: ContinuousClock.now)
+            let interrupted = load.engine.interrupted || Task.isCancelled
+            // Violations flow one way: players → collector → audit → summary.
+            var audit = Auditor.Result()
+            if !interrupted, campaign.collector.auditLimit > 0, !load.findings.players.isEmpty {
+                audit = await self.audit(load.findings, executor: executor, clock: clock, phases: phases)
             }
-            return result
+            phases.begin(.shrink)
+            let reproductions = await reproduce(
+                load.findings.violations + audit.violations,
+                shrink: !interrupted && profile.fuzz.shrink,
+                config: config,
+                executor: executor,
+                clock: clock,
+                target: target,
+                phases: phases
+            )
+            phases.begin(.write, detail: "(done)")
+            group.cancelAll()
+            return (load, recording, audit, reproductions)
         }
-        let end = ContinuousClock.now
-        let recording = await recorder.finish(at: end)
         let interrupted = load.engine.interrupted || Task.isCancelled
-
-        // Violations flow one way: players → collector → audit → summary.
-        var found = load.findings
-        var violations = found.violations
-        if !interrupted, campaign.collector.auditLimit > 0, !found.players.isEmpty {
-            violations += await Auditor(executor: executor, clock: clock).audit(&found.players)
-            if found.playersEnded > found.players.count {
-                say("note: audited \(found.players.count) of \(found.playersEnded) players")
-            }
-        }
-        let reproductions = await reproduce(
-            violations,
-            shrink: !interrupted && profile.fuzz.shrink,
-            config: config,
-            executor: executor,
-            clock: clock,
-            target: target
-        )
+        let found = load.findings
+        let violations = found.violations + audit.violations
         var metadata = RunMetadata(
             seed: plan.seed,
             profile: profile.name,
@@ -151,6 +159,7 @@ package struct CampaignRunner: Sendable {
         // The table first: whatever happens to the files, the user sees the result.
         print(SummaryTable.render(summary) + "\n")
         let written = writeResults(Artifacts(summary: summary, recording: recording, reproductions: reproductions))
+        phases.end()
         if let folder = written.folder { say("results: \(folder.path)") }
         let exit: ExitStatus =
             written.failed
@@ -163,6 +172,32 @@ package struct CampaignRunner: Sendable {
             directory: written.folder ?? plan.directory,
             violations: violations
         )
+    }
+
+    /// The audit phase: bounded in time and concurrency, its progress on the live line.
+    private func audit(
+        _ found: FuzzCollector.Snapshot,
+        executor: Executor,
+        clock: ClockTracker,
+        phases: RunPhases
+    ) async -> Auditor.Result {
+        let players = found.players
+        phases.begin(.audit, detail: "0/\(players.count) players")
+        let result = await Auditor(executor: executor, clock: clock).audit(
+            players,
+            concurrency: plan.profile.fuzz.auditConcurrency,
+            deadline: .now + plan.profile.fuzz.auditBudget
+        ) { done, total in phases.detail("\(done)/\(total) players") }
+        if found.playersEnded > players.count {
+            say("note: audited \(players.count) of \(found.playersEnded) players (the most kept for the audit)")
+        }
+        if result.unfinished > 0 {
+            say(
+                "note: the audit's budget (\(DurationText.format(plan.profile.fuzz.auditBudget))) ran out: "
+                    + "\(result.unfinished) of \(players.count) players not fully audited"
+            )
+        }
+        return result
     }
 
     private func progressPrinter() -> ProgressPrinter? {

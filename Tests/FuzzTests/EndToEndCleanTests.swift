@@ -23,7 +23,7 @@ struct EndToEndCleanTests {
                 operations: ops
             )
             var r = load.findings
-            r.violations += await Auditor(executor: live.executor, clock: clock).audit(&r.players)
+            r.violations += await Auditor(executor: live.executor, clock: clock).audit(r.players).violations
             return (r, load.engine.elapsed)
         }
     }

@@ -66,10 +66,27 @@ struct TerminalOutputTests {
         task.cancel()
         await task.value
         let lines = output.withLock { $0 }
-        #expect(lines.count >= 2)
+        #expect(lines.count >= 3, "periodic lines, then the final state once more")
         try await Task.sleep(for: .milliseconds(100))
         #expect(output.withLock { $0.count } == lines.count)
         #expect(lines.allSatisfy { $0.hasSuffix("\n") && $0.hasPrefix("[12.3s]") })
+    }
+
+    @Test("the line shows the phase, live players and requests in flight when known")
+    func phasePlayersInFlight() {
+        let output = Mutex<[String]>([])
+        let printer = ProgressPrinter(total: nil, isTerminal: false) { text in output.withLock { $0.append(text) } }
+        var state = Self.state
+        state.phase = "audit 12/40"
+        state.players = 8
+        state.inFlight = 3
+        printer.print(state)
+        #expect(
+            output.withLock { $0 } == [
+                "[12.3s] audit 12/40  123,456 req  10,234 ops/s  p99 12.35 ms  players 8  in flight 3  failed 456  "
+                    + "transport 56  violations 3\n"
+            ]
+        )
     }
 
     @Test("the final table aligns every column and ends with thresholds and violations")

@@ -82,7 +82,11 @@ package struct LoadEngine<W: Workload>: Sendable {
         if control.isStopped || Task.isCancelled { return nil }
         if let limiter, !(await limiter.acquire()) { return nil }
         defer { limiter?.release() }
-        guard !Task.isCancelled, let op = await Self.perform(&session) else { return nil }
+        guard !Task.isCancelled else { return nil }
+        control.requestBegan()
+        let performed = await Self.perform(&session)
+        control.requestEnded()
+        guard let op = performed else { return nil }
         if op.sent - intended > spec.lateTolerance { control.countLateStart() }
         sink.record(op, intendedStart: intended)
         return op.completed + think.next()
@@ -113,6 +117,7 @@ package struct LoadEngine<W: Workload>: Sendable {
     /// `busy` says whether work remains (live sessions, or operations in flight for the
     /// operation-arrival model, whose idle pooled sessions are not work).
     func drain(busy: () -> Bool, cancel: () -> Void) async {
+        control.drainBegan()
         let until = ContinuousClock.now + spec.gracefulStop
         while busy() && ContinuousClock.now < until && !Task.isCancelled {
             try? await Task.sleep(for: .milliseconds(10))

@@ -11,6 +11,8 @@ package final class RunControl: Sendable {
     private let peak = Atomic<Int>(0)
     private let inFlight = Atomic<Int>(0)
     private let thinking = Atomic<Int>(0)
+    private let requests = Atomic<Int>(0)
+    private let draining = Atomic<Bool>(false)
     /// Operation budget; `Int.max` for none.
     package let maxOperations: Int
 
@@ -58,6 +60,15 @@ package final class RunControl: Sendable {
     package func operationEnded() { inFlight.wrappingSubtract(1, ordering: .relaxed) }
     package var operationsInFlight: Int { inFlight.load(ordering: .relaxed) }
     package var peakSessions: Int { peak.load(ordering: .relaxed) }
+
+    /// Requests being performed right now (every load model), for the live line.
+    package func requestBegan() { requests.wrappingAdd(1, ordering: .relaxed) }
+    package func requestEnded() { requests.wrappingSubtract(1, ordering: .relaxed) }
+    package var requestsInFlight: Int { max(0, requests.load(ordering: .relaxed)) }
+
+    /// The load's end has passed and in-flight work is finishing (at most `gracefulStop`).
+    package func drainBegan() { draining.store(true, ordering: .relaxed) }
+    package var isDraining: Bool { draining.load(ordering: .relaxed) }
 
     /// Sessions sleeping through their think time (no request in flight): a stopped run cancels
     /// them at once instead of waiting for them to wake.

@@ -5,6 +5,10 @@ import Protocol
 /// world — E4 and E3 for every user the player observed, E7 for every account it used, E1 for
 /// every token it holds (live or dead) — and judges the answers with the player's own oracle, at
 /// the audit's clock window (deadlines that passed meanwhile are applied).
+///
+/// Bounded: players are audited `concurrency` at a time, and no new request starts after the
+/// deadline (each request is itself bounded by the transport's timeout); what was not audited is
+/// counted, never silently skipped.
 package struct Auditor: Sendable {
     package let executor: any OperationExecutor
     package let clock: ClockTracker
@@ -12,6 +16,19 @@ package struct Auditor: Sendable {
     package init(executor: any OperationExecutor, clock: ClockTracker) {
         self.executor = executor
         self.clock = clock
+    }
+
+    /// What the audit found and how far it got.
+    package struct Result: Sendable {
+        package var violations: [Violation] = []
+        /// Players whose every audit request was answered and judged.
+        package var audited = 0
+        /// Players left (partly) unaudited because the time budget ran out or the run was stopped.
+        package var unfinished = 0
+        /// Requests sent.
+        package var requests = 0
+
+        package init() {}
     }
 
     /// The audit operations for `player`'s current world.
@@ -38,19 +55,53 @@ package struct Auditor: Sendable {
         return out
     }
 
-    /// Audits every player (sequentially per player); returns the violations found.
-    package func audit(_ players: inout [Player]) async -> [Violation] {
-        guard players.first?.configuration.capabilities.serverAPI ?? false else { return [] }
-        var found: [Violation] = []
-        for i in players.indices {
-            for a in Self.actions(for: players[i]) {
-                guard players[i].canSend(a) else { continue }
-                let planned = players[i].make(a, now: clock.now())
-                let (_, v) = await players[i].execute(planned, with: executor, clock: clock)
-                found += v.violations
-                if !v.violations.isEmpty { break }
+    /// Audits `players`, `concurrency` at a time, starting no request after `deadline`.
+    /// `progress(done, total)` is called as players finish.
+    package func audit(
+        _ players: [Player],
+        concurrency: Int = 8,
+        deadline: ContinuousClock.Instant? = nil,
+        progress: @Sendable (Int, Int) -> Void = { _, _ in }
+    ) async -> Result {
+        guard players.first?.configuration.capabilities.serverAPI ?? false else { return Result() }
+        var result = Result()
+        var next = 0
+        var done = 0
+        await withTaskGroup(of: (violations: [Violation], requests: Int, finished: Bool).self) { group in
+            func launch() {
+                let player = players[next]
+                next += 1
+                group.addTask { await self.audit(player, deadline: deadline) }
+            }
+            while next < min(players.count, max(1, concurrency)) { launch() }
+            for await r in group {
+                done += 1
+                result.violations += r.violations
+                result.requests += r.requests
+                if r.finished { result.audited += 1 } else { result.unfinished += 1 }
+                progress(done, players.count)
+                if next < players.count { launch() }
             }
         }
-        return found
+        return result
+    }
+
+    /// Audits one player; stops at its first violation, at the deadline or on cancellation.
+    private func audit(_ original: Player, deadline: ContinuousClock.Instant?) async -> (
+        violations: [Violation], requests: Int, finished: Bool
+    ) {
+        var player = original
+        var requests = 0
+        for a in Self.actions(for: player) {
+            if Task.isCancelled || deadline.map({ ContinuousClock.now >= $0 }) ?? false {
+                return ([], requests, false)
+            }
+            guard player.canSend(a) else { continue }
+            let planned = player.make(a, now: clock.now())
+            let (_, v) = await player.execute(planned, with: executor, clock: clock)
+            requests += 1
+            if !v.violations.isEmpty { return (v.violations, requests, true) }
+        }
+        return ([], requests, true)
     }
 }

@@ -123,6 +123,9 @@ package struct FuzzSpec: Sendable, Hashable {
     package var failFast: Bool
     /// The longest a clock advance waits for operations in flight before it goes anyway.
     package var clockAdvanceWait: Duration
+    /// The audit's time budget (no request starts after it) and how many players at a time.
+    package var auditBudget: Duration
+    package var auditConcurrency: Int
 
     package init(
         adversarial: Double = FuzzConfiguration.defaultAdversarialShare,
@@ -136,7 +139,9 @@ package struct FuzzSpec: Sendable, Hashable {
         serverAPI: Bool = true,
         clockMoves: Bool = true,
         failFast: Bool = false,
-        clockAdvanceWait: Duration = ClockTracker.defaultAdvanceWaitLimit
+        clockAdvanceWait: Duration = ClockTracker.defaultAdvanceWaitLimit,
+        auditBudget: Duration = .seconds(60),
+        auditConcurrency: Int = 8
     ) {
         self.adversarial = adversarial
         self.devicesPerPlayer = devicesPerPlayer
@@ -150,6 +155,8 @@ package struct FuzzSpec: Sendable, Hashable {
         self.clockMoves = clockMoves
         self.failFast = failFast
         self.clockAdvanceWait = clockAdvanceWait
+        self.auditBudget = auditBudget
+        self.auditConcurrency = auditConcurrency
     }
 }
 

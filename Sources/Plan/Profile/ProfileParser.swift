@@ -180,7 +180,7 @@ package struct ProfileParser: Sendable {
     private func fuzz(_ w: YAMLWalker) throws -> FuzzSpec {
         let m = try w.mapping(allowed: [
             "adversarial", "devicesPerPlayer", "accountsPerIdP", "idps", "shrink", "shrinkBudget", "maxShrinks",
-            "audit", "serverAPI", "clockMoves", "failFast", "clockAdvanceWait",
+            "audit", "serverAPI", "clockMoves", "failFast", "clockAdvanceWait", "auditBudget", "auditConcurrency",
         ])
         var f = FuzzSpec()
         if let v = m["adversarial"] { f.adversarial = try v.double(min: 0, max: 1) }
@@ -201,6 +201,8 @@ package struct ProfileParser: Sendable {
         if let v = m["clockMoves"] { f.clockMoves = try v.bool() }
         if let v = m["failFast"] { f.failFast = try v.bool() }
         if let v = m["clockAdvanceWait"] { f.clockAdvanceWait = try v.duration() }
+        if let v = m["auditBudget"] { f.auditBudget = try v.duration(allowZero: false) }
+        if let v = m["auditConcurrency"] { f.auditConcurrency = try v.int(min: 1, max: 1_024) }
         return f
     }
 

@@ -8,9 +8,23 @@ package struct ProgressPrinter: Sendable {
     package struct State: Sendable {
         package var snapshot: LiveSnapshot
         package var violations: Int
-        package init(snapshot: LiveSnapshot, violations: Int) {
+        /// The phase of the run (`load`, `drain`, `audit 12/40`…), when known.
+        package var phase: String?
+        /// Live players (sessions) and requests in flight, when known.
+        package var players: Int?
+        package var inFlight: Int?
+        package init(
+            snapshot: LiveSnapshot,
+            violations: Int,
+            phase: String? = nil,
+            players: Int? = nil,
+            inFlight: Int? = nil
+        ) {
             self.snapshot = snapshot
             self.violations = violations
+            self.phase = phase
+            self.players = players
+            self.inFlight = inFlight
         }
     }
 
@@ -37,7 +51,8 @@ package struct ProgressPrinter: Sendable {
         self.output = output
     }
 
-    /// Prints progress until the task is cancelled, then ends the line on a terminal.
+    /// Prints progress until the task is cancelled, then the final state once more (so the last
+    /// line shows where the run ended) and ends the line on a terminal.
     package func run(state: @Sendable () -> State) async {
         while !Task.isCancelled {
             do {
@@ -47,6 +62,7 @@ package struct ProgressPrinter: Sendable {
             }
             print(state())
         }
+        print(state())
         if isTerminal { output("\n") }
     }
 
@@ -61,9 +77,14 @@ package struct ProgressPrinter: Sendable {
         let snapshot = state.snapshot
         var elapsed = Formatting.duration(seconds: RunSummaryTime.seconds(snapshot.elapsed))
         if let total { elapsed += " / " + Formatting.duration(seconds: RunSummaryTime.seconds(total)) }
-        return "[\(elapsed)] \(Formatting.count(snapshot.requests)) req  "
+        var text = "[\(elapsed)] "
+        if let phase = state.phase { text += phase + "  " }
+        text += "\(Formatting.count(snapshot.requests)) req  "
             + "\(Formatting.rate(snapshot.opsPerSecond)) ops/s  "
             + "p99 \(Formatting.milliseconds(snapshot.latencyP99Ms)) ms  "
+        if let players = state.players { text += "players \(Formatting.count(players))  " }
+        if let inFlight = state.inFlight { text += "in flight \(Formatting.count(inFlight))  " }
+        return text
             + "failed \(Formatting.count(snapshot.failed))  "
             + "transport \(Formatting.count(snapshot.transportErrors))  "
             + "violations \(Formatting.count(state.violations))"
