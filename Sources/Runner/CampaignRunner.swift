@@ -120,12 +120,14 @@ package struct CampaignRunner: Sendable {
             clock: clock,
             target: target
         )
+        found.countAudit(before: load.findings.players)
         var metadata = RunMetadata(
             seed: plan.seed,
             profile: profile.name,
             target: target.description,
             configuration: configurationMap(report: load.engine, target: target, found: found)
         )
+        metadata.model = Self.modelSummary(found)
         metadata.configuration["interrupted"] = interrupted ? "true" : "false"
         let summary = RunSummary(
             recording: recording,
@@ -167,6 +169,16 @@ package struct CampaignRunner: Sendable {
                 ? "open model, \(l.rate) \(l.arrival.rawValue)/s"
                 : "open model, \(l.arrival.rawValue), \(l.stages.count) stages"
         }
+    }
+
+    /// The `model` object of `summary.json` from what the players reported.
+    package static func modelSummary(_ found: FuzzCollector.Snapshot) -> ModelSummary {
+        ModelSummary(
+            desyncs: found.desyncs,
+            beliefOverflows: found.beliefOverflows,
+            harnessErrors: found.harnessErrors,
+            harnessErrorExamples: found.harnessErrorExamples
+        )
     }
 
     private func configurationMap(report: EngineReport, target: TargetConnection, found: FuzzCollector.Snapshot)
