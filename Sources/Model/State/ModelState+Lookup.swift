@@ -31,17 +31,20 @@ extension ModelState {
     /// Changes user `u` in place; throws when the state has no such user.
     @discardableResult
     package mutating func editUser<R>(_ u: Sym, _ body: (inout UserState) -> R) throws(MissingState) -> R {
-        try edit(\.users, u, body)
+        guard let r = users[u]?.apply(body) else { throw MissingState(u) }
+        return r
     }
 
     @discardableResult
     package mutating func editToken<R>(_ t: Sym, _ body: (inout TokenState) -> R) throws(MissingState) -> R {
-        try edit(\.tokens, t, body)
+        guard let r = tokens[t]?.apply(body) else { throw MissingState(t) }
+        return r
     }
 
     @discardableResult
     package mutating func editTicket<R>(_ k: Sym, _ body: (inout TicketState) -> R) throws(MissingState) -> R {
-        try edit(\.tickets, k, body)
+        guard let r = tickets[k]?.apply(body) else { throw MissingState(k) }
+        return r
     }
 
     @discardableResult
@@ -49,23 +52,28 @@ extension ModelState {
         _ a: Sym,
         _ body: (inout TransferAccountState) -> R
     ) throws(MissingState) -> R {
-        try edit(\.transferAccounts, a, body)
+        guard let r = transferAccounts[a]?.apply(body) else { throw MissingState(a) }
+        return r
     }
 
     @discardableResult
     package mutating func editTransferKey<R>(_ k: Sym, _ body: (inout TransferKeyState) -> R) throws(MissingState) -> R
     {
-        try edit(\.transferKeys, k, body)
-    }
-
-    private mutating func edit<V, R>(
-        _ table: WritableKeyPath<ModelState, [Sym: V]>,
-        _ key: Sym,
-        _ body: (inout V) -> R
-    ) throws(MissingState) -> R {
-        guard var value = self[keyPath: table][key] else { throw MissingState(key) }
-        let result = body(&value)
-        self[keyPath: table][key] = value
-        return result
+        guard let r = transferKeys[k]?.apply(body) else { throw MissingState(k) }
+        return r
     }
 }
+
+/// An entity of the model state that can be changed in place through optional chaining
+/// (`users[u]?.apply { … }`): no copy out of the table, and `nil` when the entry is missing.
+protocol EditableInPlace {}
+
+extension EditableInPlace {
+    mutating func apply<R>(_ body: (inout Self) -> R) -> R { body(&self) }
+}
+
+extension UserState: EditableInPlace {}
+extension TokenState: EditableInPlace {}
+extension TicketState: EditableInPlace {}
+extension TransferAccountState: EditableInPlace {}
+extension TransferKeyState: EditableInPlace {}
