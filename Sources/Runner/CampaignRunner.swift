@@ -141,14 +141,19 @@ package struct CampaignRunner: Sendable {
             return (load, recording, audit, reproductions)
         }
         let interrupted = load.engine.interrupted || Task.isCancelled
-        let found = load.findings
+        var found = load.findings
         let violations = found.violations + audit.violations
+        if !audit.players.isEmpty {
+            found.players = audit.players
+            found.countAudit(before: load.findings.players)
+        }
         var metadata = RunMetadata(
             seed: plan.seed,
             profile: profile.name,
             target: target.description,
             configuration: configurationMap(report: load.engine, target: target, found: found)
         )
+        metadata.model = Self.modelSummary(found)
         metadata.configuration["interrupted"] = interrupted ? "true" : "false"
         let summary = RunSummary(
             recording: recording,
@@ -218,6 +223,16 @@ package struct CampaignRunner: Sendable {
                 ? "open model, \(l.rate) \(l.arrival.rawValue)/s"
                 : "open model, \(l.arrival.rawValue), \(l.stages.count) stages"
         }
+    }
+
+    /// The `model` object of `summary.json` from what the players reported.
+    package static func modelSummary(_ found: FuzzCollector.Snapshot) -> ModelSummary {
+        ModelSummary(
+            desyncs: found.desyncs,
+            beliefOverflows: found.beliefOverflows,
+            harnessErrors: found.harnessErrors,
+            harnessErrorExamples: found.harnessErrorExamples
+        )
     }
 
     private func configurationMap(report: EngineReport, target: TargetConnection, found: FuzzCollector.Snapshot)

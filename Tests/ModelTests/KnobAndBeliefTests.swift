@@ -79,7 +79,7 @@ struct KnobAndBeliefTests {
     }
 
     @Test("A deadline inside the clock window allows both outcomes; the observation resolves it")
-    func windowUncertainty() {
+    func windowUncertainty() throws {
         var sim = Sim()
         let s = sim.login(S.d0, S.g1)
         let model = sim.model
@@ -87,9 +87,9 @@ struct KnobAndBeliefTests {
         let exp = sim.now + 86_400_000
         let op = Op(id: 50, action: .getMember(device: S.d0, token: S.token(s)))
         let window = ClockWindow(lo: exp - 5_000, hi: exp + 5_000)
-        #expect(Set(belief.predictions(op, window).map(\.code)) == [.success, .authInvalidGamebaseToken])
+        #expect(Set(try belief.predictions(op, window).map(\.code)) == [.success, .authInvalidGamebaseToken])
         let m = Matcher(identities: Identities(salt: "t"), semantics: .default)
-        let j = belief.observe(
+        let j = try belief.observe(
             op,
             window,
             .client(ClientReplyBody(header: ResponseHeader(transactionId: "x", code: .authInvalidGamebaseToken))),
@@ -100,7 +100,7 @@ struct KnobAndBeliefTests {
         #expect(belief.states.count == 1 && belief.primary.timeFloor >= exp)
         #expect(
             Set(
-                belief.predictions(
+                try belief.predictions(
                     Op(id: 51, action: .getMember(device: S.d0, token: S.token(s))),
                     ClockWindow(lo: exp - 4_000, hi: exp + 6_000)
                 ).map(\.code)
@@ -109,16 +109,16 @@ struct KnobAndBeliefTests {
     }
 
     @Test("A lost answer leaves the operation maybe-applied until an observation tells")
-    func maybeApplied() {
+    func maybeApplied() throws {
         var sim = Sim()
         let s = sim.login(S.d0, S.g1)
         var belief = Belief(model: sim.model, initial: sim.state)
         let w = ClockWindow(exactly: sim.now)
         belief.observeLost(Op(id: 60, action: .logout(device: S.d0, token: S.token(s))), w)
         let probe = Op(id: 61, action: .getMember(device: S.d0, token: S.token(s)))
-        #expect(Set(belief.predictions(probe, w).map(\.code)) == [.success, .authInvalidGamebaseToken])
+        #expect(Set(try belief.predictions(probe, w).map(\.code)) == [.success, .authInvalidGamebaseToken])
         let m = Matcher(identities: Identities(salt: "t"), semantics: .default)
-        let j = belief.observe(
+        let j = try belief.observe(
             probe,
             w,
             .client(ClientReplyBody(header: ResponseHeader(transactionId: "x", code: .authInvalidGamebaseToken))),
@@ -131,13 +131,13 @@ struct KnobAndBeliefTests {
     @Test(
         "Matcher: a guest entry kept after mapping is an M4 violation; an old userId where a new user is due is one too"
     )
-    func matcherAttribution() {
+    func matcherAttribution() throws {
         var sim = Sim()
         let s = sim.login(S.d0)
         var state = sim.state
         let ids = Identities(salt: "t")
         state.bind(sim.user(of: s), "USERAAAAAAAAAAAA")
-        let o = sim.model.step(
+        let o = try sim.model.step(
             state,
             Op(id: 9, action: .addMapping(device: S.d0, token: S.token(s), credential: .valid(S.g1))),
             ClockWindow(exactly: sim.now)
@@ -160,7 +160,7 @@ struct KnobAndBeliefTests {
             lastLoggedInProvider: .google
         )
         guard
-            case .failure(let f) = Matcher(identities: ids, semantics: .default).match(
+            case .failure(let f) = try Matcher(identities: ids, semantics: .default).match(
                 o,
                 .client(body),
                 op: Op(id: 9, action: .loginGuest(device: S.d0, ignoreAlreadyLoggedIn: false))

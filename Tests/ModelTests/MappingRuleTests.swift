@@ -221,7 +221,7 @@ struct MappingRuleTests {
     }
 
     @Test("M10: the ticket reports the owner's valid, which is never D or M")
-    func m10() {
+    func m10() throws {
         var sim = Sim()
         let o1 = sim.login(S.d0, S.g1)
         sim.expect(.success, .requestTemporaryWithdrawal(device: S.d0, token: S.token(o1)))
@@ -245,7 +245,7 @@ struct MappingRuleTests {
             )
         )
         guard
-            case .failure(let f) = m.match(
+            case .failure(let f) = try m.match(
                 o,
                 .client(body),
                 op: Op(id: 99, action: .loginGuest(device: S.d0, ignoreAlreadyLoggedIn: false))

@@ -253,7 +253,7 @@ struct TransferRuleTests {
     }
 
     @Test("T11: generated ids and passwords must follow the configured formats")
-    func t11() {
+    func t11() throws {
         var sim = Sim()
         let s = sim.login(S.d0)
         let o = sim.run(.issueTransferAccount(device: S.d0, token: S.token(s)))
@@ -273,7 +273,7 @@ struct TransferRuleTests {
         let op = Op(id: sim.nextId - 1, action: .issueTransferAccount(device: S.d0, token: S.token(s)))
         #expect(throws: Never.self) { try m.match(o, answer("123456789012", "aB3dE5gH9"), op: op).get() }
         #expect(throws: Mismatch.self) { try m.match(o, answer("12345678901a", "aB3dE5gH9"), op: op).get() }
-        if case .failure(let f) = m.match(o, answer("123456789012", "ab"), op: op) {
+        if case .failure(let f) = try m.match(o, answer("123456789012", "ab"), op: op) {
             #expect(f.rule == .T11)
         } else {
             Issue.record("accepted a bad password")

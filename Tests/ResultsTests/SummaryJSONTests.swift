@@ -20,7 +20,7 @@ struct SummaryJSONTests {
             Set(object.keys) == [
                 "schema", "seed", "duration_s", "totals", "ops", "violations", "thresholds",
                 "started_at", "profile", "target", "config", "late_starts", "late_start_tolerance_ms",
-                "schedule_lag_ms", "timeline", "histogram",
+                "schedule_lag_ms", "timeline", "histogram", "model",
             ]
         )
         #expect(object["schema"] as? String == "gbfuzz.summary/1")
@@ -58,6 +58,8 @@ struct SummaryJSONTests {
         #expect(
             Set(entry.keys) == ["index", "rule", "message", "expected", "observed", "reproducer_json", "reproducer_sh"]
         )
+        let model = try #require(object["model"] as? [String: Any])
+        #expect(Set(model.keys) == ["desyncs", "belief_overflows", "harness_errors", "harness_error_examples"])
         let thresholds = try #require(object["thresholds"] as? [[String: Any]])
         for threshold in thresholds {
             #expect(Set(threshold.keys).isSuperset(of: ["expression", "actual", "ok"]))

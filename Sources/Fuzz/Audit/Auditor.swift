@@ -27,6 +27,9 @@ package struct Auditor: Sendable {
         package var unfinished = 0
         /// Requests sent.
         package var requests = 0
+        /// The players after their audit, in the order given (their model-health counts include
+        /// what the audit's answers did to their beliefs).
+        package var players: [Player] = []
 
         package init() {}
     }
@@ -65,19 +68,21 @@ package struct Auditor: Sendable {
     ) async -> Result {
         guard players.first?.configuration.capabilities.serverAPI ?? false else { return Result() }
         var result = Result()
+        result.players = players
         var next = 0
         var done = 0
-        await withTaskGroup(of: (violations: [Violation], requests: Int, finished: Bool).self) { group in
+        await withTaskGroup(of: Audited.self) { group in
             func launch() {
-                let player = players[next]
+                let (index, player) = (next, players[next])
                 next += 1
-                group.addTask { await self.audit(player, deadline: deadline) }
+                group.addTask { await self.audit(player, index: index, deadline: deadline) }
             }
             while next < min(players.count, max(1, concurrency)) { launch() }
             for await r in group {
                 done += 1
                 result.violations += r.violations
                 result.requests += r.requests
+                result.players[r.index] = r.player
                 if r.finished { result.audited += 1 } else { result.unfinished += 1 }
                 progress(done, players.count)
                 if next < players.count { launch() }
@@ -86,22 +91,32 @@ package struct Auditor: Sendable {
         return result
     }
 
-    /// Audits one player; stops at its first violation, at the deadline or on cancellation.
-    private func audit(_ original: Player, deadline: ContinuousClock.Instant?) async -> (
-        violations: [Violation], requests: Int, finished: Bool
-    ) {
-        var player = original
+    /// One player's audit.
+    private struct Audited: Sendable {
+        var index: Int
+        var player: Player
+        var violations: [Violation] = []
         var requests = 0
-        for a in Self.actions(for: player) {
+        var finished = true
+    }
+
+    /// Audits one player; stops at its first violation, at the deadline or on cancellation.
+    private func audit(_ original: Player, index: Int, deadline: ContinuousClock.Instant?) async -> Audited {
+        var out = Audited(index: index, player: original)
+        for a in Self.actions(for: original) {
             if Task.isCancelled || deadline.map({ ContinuousClock.now >= $0 }) ?? false {
-                return ([], requests, false)
+                out.finished = false
+                return out
             }
-            guard player.canSend(a) else { continue }
-            let planned = player.make(a, now: clock.now())
-            let (_, v) = await player.execute(planned, with: executor, clock: clock)
-            requests += 1
-            if !v.violations.isEmpty { return (v.violations, requests, true) }
+            guard out.player.canSend(a) else { continue }
+            let planned = out.player.make(a, now: clock.now())
+            let (_, v) = await out.player.execute(planned, with: executor, clock: clock)
+            out.requests += 1
+            if !v.violations.isEmpty {
+                out.violations = v.violations
+                return out
+            }
         }
-        return ([], requests, true)
+        return out
     }
 }

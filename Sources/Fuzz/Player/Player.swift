@@ -31,6 +31,12 @@ package struct Player: Sendable {
     package var keepRetired = 2
     /// Episodes abandoned because the model could no longer track them (never a false alarm).
     package private(set) var desyncs = 0
+    /// Steps at which the belief exceeded a cap (``BeliefOverflow``); each abandons its episode.
+    package private(set) var beliefOverflows = 0
+    /// Steps the model could not judge because its state was inconsistent (each drops its episode).
+    package private(set) var harnessErrors = 0
+    /// The most recent of them.
+    package private(set) var lastHarnessError: HarnessError?
 
     package init(configuration: FuzzConfiguration, index: Int, shard: Int = 0) {
         self.configuration = configuration
@@ -46,6 +52,12 @@ package struct Player: Sendable {
     package init(configuration: FuzzConfiguration, index: Int, salt: String) {
         self.init(configuration: configuration, index: index)
         identities = Identities(salt: salt)
+    }
+
+    /// A player that continues from `belief` (a known world, e.g. in tests).
+    package init(configuration: FuzzConfiguration, index: Int, belief: Belief) {
+        self.init(configuration: configuration, index: index)
+        self.belief = belief
     }
 
     static func salt(_ run: String, _ shard: Int, _ player: Int, _ episode: Int) -> String {
@@ -93,19 +105,21 @@ package struct Player: Sendable {
                 )
             ]
         case .answer(let obs, let envelope):
-            let j = belief.observe(op, window, obs, matcher: matcher)
-            verdict.predictedCodes = j.expectedCodes
-            if let m = envelope ?? j.mismatch {
-                verdict.outcome = .unexpected
-                verdict.violations = [violation(m, op, result, because: j.because)]
-            } else {
-                verdict.outcome = obs.code.isSuccess ? .ok : .expectedError
-            }
+            judge(op, obs, envelope: envelope, result, window: window, into: &verdict)
         }
-        if !verdict.violations.isEmpty {
+        if verdict.beliefOverflow == nil, belief.isOverflowing {
+            verdict.beliefOverflow = BeliefOverflow(.states, limit: Belief.maxStates, op)
+        }
+        if verdict.beliefOverflow != nil { beliefOverflows += 1 }
+        if let h = verdict.harnessError {
+            harnessErrors += 1
+            lastHarnessError = h
             newEpisode()
-        } else if belief.isOverflowing {
+        } else if !verdict.violations.isEmpty {
+            newEpisode()
+        } else if verdict.beliefOverflow != nil {
             desyncs += 1
+            verdict.desync = true
             newEpisode()
         } else {
             if belief.hasPending {
@@ -118,6 +132,36 @@ package struct Player: Sendable {
             if history.count >= configuration.episodeLength { newEpisode() }
         }
         return verdict
+    }
+
+    /// Judges an answer with the belief. When the model cannot judge it (``ModelError``), the
+    /// answer is `unexpected` but no violation: the error is the harness's, not the target's.
+    private mutating func judge(
+        _ op: Op,
+        _ obs: Observation,
+        envelope: Mismatch?,
+        _ result: ExecutionResult,
+        window: ClockWindow,
+        into verdict: inout StepVerdict
+    ) {
+        do throws(ModelError) {
+            let j = try belief.observe(op, window, obs, matcher: matcher)
+            verdict.predictedCodes = j.expectedCodes
+            if let m = envelope ?? j.mismatch {
+                verdict.outcome = .unexpected
+                verdict.violations = [violation(m, op, result, because: j.because)]
+            } else {
+                verdict.outcome = obs.code.isSuccess ? .ok : .expectedError
+            }
+        } catch {
+            verdict.outcome = .unexpected
+            switch error {
+            case .harness(let h): verdict.harnessError = h
+            case .overflow(let o): verdict.beliefOverflow = o
+            }
+            // The envelope (X1/X2) is checked without the model.
+            if let envelope { verdict.violations = [violation(envelope, op, result)] }
+        }
     }
 
     /// With a frozen server clock, time moves only by advances; one this player did not make

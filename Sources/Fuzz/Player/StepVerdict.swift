@@ -12,4 +12,31 @@ package struct StepVerdict: Sendable {
     package var violations: [Violation]
     /// Codes the model allowed for the operation.
     package var predictedCodes: [ResultCode]
+    /// The model's own state was inconsistent, so the answer was not judged (outcome
+    /// `unexpected`, never a violation) and the episode was dropped.
+    package var harnessError: HarnessError?
+    /// The belief exceeded a cap at this step (``BeliefOverflow``).
+    package var beliefOverflow: BeliefOverflow?
+    /// The episode was abandoned after this step because the belief could not track it.
+    package var desync: Bool
+
+    package init(
+        kind: OperationKind,
+        code: ResultCode?,
+        outcome: OutcomeClass,
+        violations: [Violation] = [],
+        predictedCodes: [ResultCode] = [],
+        harnessError: HarnessError? = nil,
+        beliefOverflow: BeliefOverflow? = nil,
+        desync: Bool = false
+    ) {
+        self.kind = kind
+        self.code = code
+        self.outcome = outcome
+        self.violations = violations
+        self.predictedCodes = predictedCodes
+        self.harnessError = harnessError
+        self.beliefOverflow = beliefOverflow
+        self.desync = desync
+    }
 }

@@ -1,6 +1,7 @@
 import Model
 import Protocol
 import Synchronization
+import Transport
 
 /// A stand-in target built from the model itself: it applies each planned step to its own copy
 /// of the player's world and answers with what the model predicts (first allowed outcome), inventing
@@ -47,7 +48,11 @@ package final class SimulatedTarget: OperationExecutor {
             if deviations.contains(.forgedTokenAccepted) { op.action = Self.unforged(op.action) }
             let world = st.worlds[p.identities.salt] ?? ModelState()
             if case .advanceClock(let s) = op.action { st.now += s * 1000 }
-            let outcome = model.step(world, op, ClockWindow(exactly: st.now))[0]
+            guard let outcome = (try? model.step(world, op, ClockWindow(exactly: st.now)))?.first else {
+                // The simulated server's own model cannot answer: no answer, like a dead server.
+                let error = TransportError(.other, "the simulated target's model cannot answer \(op)")
+                return ExecutionResult(outcome: .transportError(error), transactionId: "sim-\(st.counter)")
+            }
             var renderer = Renderer(
                 identities: p.identities,
                 semantics: model.semantics,

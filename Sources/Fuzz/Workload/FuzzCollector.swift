@@ -5,8 +5,10 @@ import Synchronization
 
 /// The one place a fuzz run's verdicts go, whatever drives the players (a campaign, a replay, a
 /// shrink candidate): counts per operation kind, outcome and result code, predicted-code coverage,
-/// violations (deduplicated by rule and player, first occurrence kept), and the players kept for
-/// the end-of-run audit. Violations flow one way: players → collector → audit → summary.
+/// violations (deduplicated by rule and player, first occurrence kept), how well the model kept
+/// up (desyncs, belief overflows, harness errors: never findings about the target, never
+/// dropped), and the players kept for the end-of-run audit. Violations flow one way: players →
+/// collector → audit → summary.
 ///
 /// Low-rate: players report once per operation.
 package final class FuzzCollector: Sendable {
@@ -32,7 +34,14 @@ package final class FuzzCollector: Sendable {
         package var violations: [Violation] = []
         /// Violations seen before deduplication.
         package var violationsSeen = 0
+        /// Episodes abandoned because the belief could not track them.
         package var desyncs = 0
+        /// Steps at which the belief exceeded a cap (``BeliefOverflow``).
+        package var beliefOverflows = 0
+        /// Steps the model could not judge because its own state was inconsistent.
+        package var harnessErrors = 0
+        /// The first harness errors' messages (at most ``FuzzCollector/maxHarnessErrorExamples``).
+        package var harnessErrorExamples: [String] = []
         /// Players kept for the audit (at most `auditLimit`), in player order.
         package var players: [Player] = []
         /// Players that ended (kept or not).
@@ -42,7 +51,32 @@ package final class FuzzCollector: Sendable {
 
         /// Every code observed as the model predicted.
         package var coveredCodes: Set<ResultCode> { Set(coverage.map(\.code)) }
+
+        mutating func noteHarnessError(_ message: String) {
+            harnessErrors += 1
+            if harnessErrorExamples.count < FuzzCollector.maxHarnessErrorExamples {
+                harnessErrorExamples.append(message)
+            }
+        }
+
+        /// Adds what the end-of-run audit's steps reported on the audited ``players`` (their
+        /// verdicts do not pass through a collector); `before` are the same players, in the same
+        /// order, before the audit.
+        package mutating func countAudit(before: [Player]) {
+            for (p, b) in zip(players, before) where p.index == b.index && p.shard == b.shard {
+                desyncs += p.desyncs - b.desyncs
+                beliefOverflows += p.beliefOverflows - b.beliefOverflows
+                let new = p.harnessErrors - b.harnessErrors
+                guard new > 0, let h = p.lastHarnessError else { continue }
+                // A player keeps only its most recent harness error; the others are counted.
+                noteHarnessError("audit: \(h)")
+                harnessErrors += new - 1
+            }
+        }
     }
+
+    /// How many harness error messages a run keeps (all are counted).
+    package static let maxHarnessErrorExamples = 20
 
     private let state = Mutex(Snapshot())
     private let violationCount = Atomic<Int>(0)
@@ -73,6 +107,9 @@ package final class FuzzCollector: Sendable {
             s.operations += 1
             s.counts[verdict.kind, default: 0] += 1
             s.outcomes[verdict.outcome, default: 0] += 1
+            if let h = verdict.harnessError { s.noteHarnessError(h.description) }
+            if verdict.beliefOverflow != nil { s.beliefOverflows += 1 }
+            if verdict.desync { s.desyncs += 1 }
             if let c = verdict.code {
                 s.codes[verdict.kind, default: [:]][c, default: 0] += 1
                 if verdict.violations.isEmpty, verdict.predictedCodes.contains(c) {
@@ -92,11 +129,10 @@ package final class FuzzCollector: Sendable {
         if first { onFirstViolation() }
     }
 
-    /// Takes a player whose session ended (its desyncs, and its world for the audit).
+    /// Takes a player whose session ended (its world for the audit).
     package func ended(_ player: Player) {
         state.withLock { s in
             s.playersEnded += 1
-            s.desyncs += player.desyncs
             if s.players.count < auditLimit { s.players.append(player) }
         }
     }

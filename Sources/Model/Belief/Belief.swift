@@ -21,7 +21,8 @@ package struct Judgement: Sendable {
 package struct Belief: Sendable {
     package private(set) var states: [ModelState]
     package let model: GamebaseModel
-    /// More states than this and the player gives up on this world (never a false alarm).
+    /// More states than this and the player gives up on this world (never a false alarm): a
+    /// ``BeliefOverflow`` that the player counts, with the episode it abandons (a desync).
     package static let maxStates = 64
 
     package init(model: GamebaseModel, initial: ModelState = ModelState()) {
@@ -33,21 +34,37 @@ package struct Belief: Sendable {
     package var primary: ModelState { states[0] }
     package var isOverflowing: Bool { states.count > Self.maxStates }
 
-    /// Every outcome the model allows for `op` now.
-    package func predictions(_ op: Op, _ window: ClockWindow) -> [Outcome] {
-        states.flatMap { model.step($0, op, window) }
+    /// Every outcome the model allows for `op` now; throws when the model cannot enumerate them
+    /// (``ModelError``: an inconsistent state, or more paths than it tracks).
+    package func predictions(_ op: Op, _ window: ClockWindow) throws(ModelError) -> [Outcome] {
+        var out: [Outcome] = []
+        for st in states { out += try model.step(st, op, window) }
+        return out
     }
 
-    /// Judges an answer and keeps the states that explain it.
-    package mutating func observe(_ op: Op, _ window: ClockWindow, _ obs: Observation, matcher: Matcher) -> Judgement {
-        let outcomes = predictions(op, window)
+    /// Judges an answer and keeps the states that explain it. Throws, leaving the belief as it
+    /// was, when the model cannot judge the answer: a harness error (its state is inconsistent)
+    /// or a belief overflow (a step with more paths than it tracks). Neither is a violation.
+    package mutating func observe(
+        _ op: Op,
+        _ window: ClockWindow,
+        _ obs: Observation,
+        matcher: Matcher
+    ) throws(ModelError) -> Judgement {
+        let outcomes = try predictions(op, window)
         var next: [ModelState] = []
         var seen: Set<ModelState> = []
         var rule: RuleID?
         var because = ""
         var best: Mismatch?
         for o in outcomes {
-            switch matcher.match(o, obs, op: op) {
+            let matched: Result<ModelState, Mismatch>
+            do throws(HarnessError) {
+                matched = try matcher.match(o, obs, op: op)
+            } catch {
+                throw .harness(error)
+            }
+            switch matched {
             case .success(let st):
                 if rule == nil {
                     rule = o.rule
@@ -56,14 +73,15 @@ package struct Belief: Sendable {
                 if seen.insert(st).inserted { next.append(st) }
             case .failure(let m):
                 let close = o.code == obs.code
-                if best == nil || (close && best!.field == "resultCode") {
+                if best == nil || (close && best?.field == "resultCode") {
                     best = m
                     if close || rule == nil { because = o.because }
                 }
             }
         }
         let codes = Self.unique(outcomes.map(\.code))
-        if next.isEmpty {
+        // A rule is noted with the first state that explains the answer.
+        guard let rule else {
             var m = best
             if let b = best, b.field == "resultCode", let r = diagnose(op, window, observed: obs.code), r != b.rule {
                 m = Mismatch(
@@ -76,7 +94,7 @@ package struct Belief: Sendable {
             return Judgement(matched: false, expectedCodes: codes, rule: m?.rule ?? .X2, because: because, mismatch: m)
         }
         states = next
-        return Judgement(matched: true, expectedCodes: codes, rule: rule!, because: because, mismatch: nil)
+        return Judgement(matched: true, expectedCodes: codes, rule: rule, because: because, mismatch: nil)
     }
 
     /// The answer was lost (transport error): the operation may have been applied, now or later.
@@ -100,10 +118,15 @@ package struct Belief: Sendable {
 
     package var hasPending: Bool { states.contains { !$0.pending.isEmpty } }
 
-    /// Applies the deadlines that have passed by `window` (for the end-of-run audit).
-    package mutating func settle(at window: ClockWindow) {
+    /// Applies the deadlines that have passed by `window` (for the end-of-run audit); throws, leaving
+    /// the belief as it was, when the model cannot (``ModelError``).
+    package mutating func settle(at window: ClockWindow) throws(ModelError) {
         var seen: Set<ModelState> = []
-        states = states.flatMap { model.settle($0, at: window) }.filter { seen.insert($0).inserted }
+        var next: [ModelState] = []
+        for st in states {
+            for settled in try model.settle(st, at: window) where seen.insert(settled).inserted { next.append(settled) }
+        }
+        states = next
     }
 
     static func unique(_ codes: [ResultCode]) -> [ResultCode] {

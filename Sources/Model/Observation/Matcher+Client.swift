@@ -2,7 +2,7 @@ import Protocol
 
 // Field checks of client-operation answers.
 extension Ctx {
-    mutating func checkMember(_ em: ExpectedMember, _ st: inout ModelState) -> Mismatch? {
+    mutating func checkMember(_ em: ExpectedMember, _ st: inout ModelState) throws(MissingState) -> Mismatch? {
         guard let mb = body?.member else { return fail(em.userRule, "member", "present", "absent") }
         if let f = checkUserId(em.user, mb.userId, isNew: em.isNew, rule: em.userRule, field: "member.userId", &st) {
             return f
@@ -26,44 +26,46 @@ extension Ctx {
                 mb.lastLoginDate.map(String.init) ?? "absent"
             )
         }
-        let u = st.users[em.user]!
-        if let f = checkPending(
+        let u = try st.user(em.user)
+        switch checkPending(
             u.temporaryWithdrawal,
             em.valid == .temporaryWithdrawal,
             mb.temporaryWithdrawal?.gracePeriodDate,
             rule: .W6,
-            field: "member.temporaryWithdrawal",
-            set: { st.users[em.user]!.temporaryWithdrawal = $0 }
+            field: "member.temporaryWithdrawal"
         ) {
-            return f
+        case .failure(let f): return f
+        case .success(let d): if let d { try st.editUser(em.user) { $0.temporaryWithdrawal = d } }
         }
-        return checkPending(
+        switch checkPending(
             u.graceBan,
             em.valid == .graceBan,
             mb.graceBanInfo?.gracePeriodDate,
             rule: .B5,
-            field: "member.graceBanInfo",
-            set: { st.users[em.user]!.graceBan = $0 }
-        )
+            field: "member.graceBanInfo"
+        ) {
+        case .failure(let f): return f
+        case .success(let d): if let d { try st.editUser(em.user) { $0.graceBan = d } }
+        }
+        return nil
     }
 
-    /// A field present exactly when `present`, whose date resolves `deadline`.
+    /// A field present exactly when `present`, whose date resolves `deadline` (the resolved
+    /// deadline, or `nil` when there is none to resolve).
     func checkPending(
         _ deadline: Deadline?,
         _ present: Bool,
         _ v: Int64?,
         rule: RuleID,
-        field: String,
-        set: (Deadline) -> Void
-    ) -> Mismatch? {
-        guard present else { return v == nil ? nil : fail(rule, field, "absent", "\(v!)") }
-        guard let v else { return fail(rule, field, "present", "absent") }
-        guard let d = deadline else { return nil }
-        switch date(d, v, rule: rule, field: field + ".gracePeriodDate") {
-        case .failure(let f): return f
-        case .success(let r): set(r)
+        field: String
+    ) -> Result<Deadline?, Mismatch> {
+        guard present else {
+            if let v { return .failure(fail(rule, field, "absent", "\(v)")) }
+            return .success(nil)
         }
-        return nil
+        guard let v else { return .failure(fail(rule, field, "present", "absent")) }
+        guard let d = deadline else { return .success(nil) }
+        return date(d, v, rule: rule, field: field + ".gracePeriodDate").map { Optional($0) }
     }
 
     func checkUserId(_ u: Sym, _ v: String, isNew: Bool, rule: RuleID, field: String, _ st: inout ModelState)
@@ -81,7 +83,7 @@ extension Ctx {
         return fail(rule, field, m.describe(want), "[" + got.sorted().map(\.description).joined(separator: ", ") + "]")
     }
 
-    mutating func checkToken(_ e: Expectation, _ t: Sym, _ st: inout ModelState) -> Mismatch? {
+    mutating func checkToken(_ e: Expectation, _ t: Sym, _ st: inout ModelState) throws(MissingState) -> Mismatch? {
         guard let tok = body?.token else { return fail(.L2, "token", "present", "absent") }
         if case .newToken = e {
             if let f = bindOrCheck(t, tok.accessToken, fresh: true, rule: .L10, field: "token.accessToken", &st) {
@@ -90,9 +92,9 @@ extension Ctx {
         } else if let known = st.value(of: t), known != tok.accessToken {
             return fail(.L2, "token.accessToken", "the presented token \(t)", tok.accessToken)
         }
-        switch date(st.tokens[t]!.expiry, tok.expirationDate, rule: .L4, field: "token.expirationDate") {
+        switch date(try st.token(t).expiry, tok.expirationDate, rule: .L4, field: "token.expirationDate") {
         case .failure(let f): return f
-        case .success(let d): st.tokens[t]!.expiry = d
+        case .success(let d): try st.editToken(t) { $0.expiry = d }
         }
         return nil
     }
@@ -101,7 +103,9 @@ extension Ctx {
         v.count == f.minimumLength && v.allSatisfy(Set(f.alphabet).contains)
     }
 
-    mutating func checkTransferAccount(_ et: ExpectedTransferAccount, _ st: inout ModelState) -> Mismatch? {
+    mutating func checkTransferAccount(_ et: ExpectedTransferAccount, _ st: inout ModelState) throws(MissingState)
+        -> Mismatch?
+    {
         guard let info = body?.transferAccount else { return fail(.T6, "transferAccount", "present", "absent") }
         let sem = m.semantics.transferAccount
         if info.issuedType != et.issuedType {
@@ -156,13 +160,13 @@ extension Ctx {
             guard let v = c.expirationDate else { return fail(.T10, "condition.expirationDate", "\(d)", "absent") }
             switch date(d, v, rule: .T10, field: "condition.expirationDate") {
             case .failure(let f): return f
-            case .success(let r): st.transferAccounts[et.account]!.expiry = r
+            case .success(let r): try st.editTransferAccount(et.account) { $0.expiry = r }
             }
         }
         return nil
     }
 
-    func checkTransferKey(_ k: Sym, _ st: inout ModelState) -> Mismatch? {
+    func checkTransferKey(_ k: Sym, _ st: inout ModelState) throws(MissingState) -> Mismatch? {
         guard let info = body?.transferKey else { return fail(.T13, "transferKey", "present", "absent") }
         if info.transferKey.count != 8 {
             return fail(.T13, "transferKey.transferKey", "8 characters", info.transferKey)
@@ -170,14 +174,14 @@ extension Ctx {
         if let f = bindOrCheck(k, info.transferKey, fresh: true, rule: .T13, field: "transferKey.transferKey", &st) {
             return f
         }
-        switch date(st.transferKeys[k]!.expiry, info.expireDate, rule: .T13, field: "transferKey.expireDate") {
+        switch date(try st.transferKey(k).expiry, info.expireDate, rule: .T13, field: "transferKey.expireDate") {
         case .failure(let f): return f
-        case .success(let d): st.transferKeys[k]!.expiry = d
+        case .success(let d): try st.editTransferKey(k) { $0.expiry = d }
         }
         return nil
     }
 
-    func checkTicket(_ et: ExpectedTicket, _ st: inout ModelState) -> Mismatch? {
+    func checkTicket(_ et: ExpectedTicket, _ st: inout ModelState) throws(MissingState) -> Mismatch? {
         guard let t = body?.forcingMappingTicket else { return fail(.M2, "forcingMappingTicket", "present", "absent") }
         if let f = bindOrCheck(
             et.requester,
@@ -220,29 +224,29 @@ extension Ctx {
         }
         switch date(et.expiry, t.expirationDate, rule: .M8, field: "forcingMappingTicket.expirationDate") {
         case .failure(let f): return f
-        case .success(let d): st.tickets[et.ticket]!.expiry = d
+        case .success(let d): try st.editTicket(et.ticket) { $0.expiry = d }
         }
         return nil
     }
 
-    func checkFailInfo(_ a: Sym, _ n: Int, _ st: inout ModelState) -> Mismatch? {
+    func checkFailInfo(_ a: Sym, _ n: Int, _ st: inout ModelState) throws(MissingState) -> Mismatch? {
         guard let f = body?.failTransferAccount else { return fail(.T8, "failTransferAccount", "present", "absent") }
-        let ta = st.transferAccounts[a]!
+        let ta = try st.transferAccount(a)
         if let id = st.value(of: ta.id), f.id != id { return fail(.T8, "failTransferAccount.id", id, f.id) }
         if f.failCount != n { return fail(.T8, "failTransferAccount.failCount", "\(n)", "\(f.failCount)") }
         if f.status != "B" { return fail(.T8, "failTransferAccount.status", "B", f.status) }
         if let end = ta.blocked?.end {
             switch date(end, f.blockEndDate, rule: .T8, field: "failTransferAccount.blockEndDate") {
             case .failure(let x): return x
-            case .success(let d): st.transferAccounts[a]!.blocked = .init(end: d)
+            case .success(let d): try st.editTransferAccount(a) { $0.blocked = .init(end: d) }
             }
         }
         return nil
     }
 
-    func checkBanInfo(_ u: Sym, _ st: inout ModelState) -> Mismatch? {
+    func checkBanInfo(_ u: Sym, _ st: inout ModelState) throws(MissingState) -> Mismatch? {
         guard let b = body?.banInfo else { return fail(.B1, "banInfo", "present", "absent") }
-        guard let ban = st.users[u]?.ban else { return nil }
+        guard let ban = try st.user(u).ban else { return nil }
         if let f = bindOrCheck(u, b.userId, fresh: false, rule: .B1, field: "banInfo.userId", &st) { return f }
         let type = ban.permanent ? "PERMANENT" : "TEMPORARY"
         if b.banType != type { return fail(.B2, "banInfo.banType", type, b.banType) }
@@ -256,7 +260,7 @@ extension Ctx {
         }
         switch date(ban.begin, b.beginDate, rule: .B1, field: "banInfo.beginDate") {
         case .failure(let f): return f
-        case .success(let d): st.users[u]!.ban!.begin = d
+        case .success(let d): try st.editUser(u) { $0.ban?.begin = d }
         }
         return nil
     }

@@ -9,13 +9,13 @@ extension Ctx {
         }
     }
 
-    mutating func checkServer(_ e: Expectation, _ st: inout ModelState) -> Mismatch? {
+    mutating func checkServer(_ e: Expectation, _ st: inout ModelState) throws(MissingState) -> Mismatch? {
         switch e {
         case .serverToken(let u, let linked):
             guard case .tokenAuthentication(let b) = obs, let mb = b.member else {
                 return fail(.E1, "member", "present", "absent")
             }
-            if let f = serverMember(u, mb, b.member?.temporaryWithdrawal != nil, lastLogin: true, &st) { return f }
+            if let f = try serverMember(u, mb, b.member?.temporaryWithdrawal != nil, lastLogin: true, &st) { return f }
             if let l = linked {
                 let a = m.identities.idPAccount(l)
                 guard let got = b.linkedIdP, got.idPCode == a.idPCode, got.idPId == a.idPId else {
@@ -30,8 +30,8 @@ extension Ctx {
             return nil
         case .serverMember(let u):
             guard case .member(let b) = obs, let mb = b.member else { return fail(.E3, "member", "present", "absent") }
-            let d = st.users[u]!.isWithdrawn
-            if let f = serverMember(u, mb, b.temporaryWithdrawal != nil, lastLogin: !d, &st) { return f }
+            let d = try st.user(u).isWithdrawn
+            if let f = try serverMember(u, mb, b.temporaryWithdrawal != nil, lastLogin: !d, &st) { return f }
             if (b.memberInfo != nil) == d {
                 return fail(d ? .W2 : .E3, "memberInfo", d ? "absent (withdrawn)" : "present", d ? "present" : "absent")
             }
@@ -50,7 +50,7 @@ extension Ctx {
                     }
                     return fail(.E4, "memberList", "users \(want.keys.sorted())", "extra \(row.userId)")
                 }
-                let valid = st.users[u]!.valid
+                let valid = try st.user(u).valid
                 if row.valid != valid {
                     return fail(
                         validRule(valid, row.valid),
@@ -100,16 +100,17 @@ extension Ctx {
                 return fail(.T12, "member", "present", "absent")
             }
             if let f = bindOrCheck(u, mb.userId, fresh: false, rule: .T12, field: "member.userId", &st) { return f }
-            let valid = st.users[u]!.valid
+            let valid = try st.user(u).valid
             return mb.valid == valid
                 ? nil : fail(validRule(valid, mb.valid), "member.valid", valid.rawValue, mb.valid.rawValue)
         case .graceBanInfo(let u):
             guard case .graceBan(let b) = obs, let g = b.graceBanInfo else {
                 return fail(.B5, "graceBanInfo", "present", "absent")
             }
-            switch date(st.users[u]!.graceBan!, g.gracePeriodDate, rule: .B5, field: "graceBanInfo.gracePeriodDate") {
+            guard let pending = try st.user(u).graceBan else { throw MissingState(u, field: "graceBan") }
+            switch date(pending, g.gracePeriodDate, rule: .B5, field: "graceBanInfo.gracePeriodDate") {
             case .failure(let f): return f
-            case .success(let d): st.users[u]!.graceBan = d
+            case .success(let d): try st.editUser(u) { $0.graceBan = d }
             }
             return nil
         default: return nil
@@ -130,10 +131,10 @@ extension Ctx {
 
     /// A Server API member: userId, valid, authList, lastLoginDate presence, temporaryWithdrawal.
     func serverMember(_ u: Sym, _ mb: ServerMember, _ twPresent: Bool, lastLogin: Bool, _ st: inout ModelState)
-        -> Mismatch?
+        throws(MissingState) -> Mismatch?
     {
         if let f = bindOrCheck(u, mb.userId, fresh: false, rule: .E3, field: "member.userId", &st) { return f }
-        let user = st.users[u]!
+        let user = try st.user(u)
         if mb.valid != user.valid {
             return fail(validRule(user.valid, mb.valid), "member.valid", user.valid.rawValue, mb.valid.rawValue)
         }

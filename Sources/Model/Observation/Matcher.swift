@@ -9,8 +9,10 @@ package struct Matcher: Sendable {
         self.semantics = semantics
     }
 
-    /// The next state (with the observed values bound) if the answer fits the outcome.
-    package func match(_ o: Outcome, _ obs: Observation, op: Op) -> Result<ModelState, Mismatch> {
+    /// The next state (with the observed values bound) if the answer fits the outcome. Throws a
+    /// ``HarnessError`` when the outcome names an entry its state does not hold (the model is
+    /// inconsistent): that is never a mismatch, so never a violation of the target.
+    package func match(_ o: Outcome, _ obs: Observation, op: Op) throws(HarnessError) -> Result<ModelState, Mismatch> {
         guard obs.code == o.code else {
             return .failure(
                 Mismatch(o.rule, "resultCode", expected: "\(o.code) (\(o.because))", observed: "\(obs.code)")
@@ -19,8 +21,12 @@ package struct Matcher: Sendable {
         if let m = invariants(obs) { return .failure(m) }
         var st = o.next
         var ctx = Ctx(m: self, op: op, obs: obs)
-        for e in o.expectations {
-            if let m = ctx.check(e, &st) { return .failure(m) }
+        do throws(MissingState) {
+            for e in o.expectations {
+                if let m = try ctx.check(e, &st) { return .failure(m) }
+            }
+        } catch {
+            throw HarnessError(op, error, stage: .matching)
         }
         return .success(st)
     }
@@ -108,15 +114,15 @@ struct Ctx {
         }
     }
 
-    mutating func check(_ e: Expectation, _ st: inout ModelState) -> Mismatch? {
+    mutating func check(_ e: Expectation, _ st: inout ModelState) throws(MissingState) -> Mismatch? {
         switch e {
-        case .member(let em): return checkMember(em, &st)
-        case .newToken(let t, _), .sameToken(let t): return checkToken(e, t, &st)
+        case .member(let em): return try checkMember(em, &st)
+        case .newToken(let t, _), .sameToken(let t): return try checkToken(e, t, &st)
         case .lastLoggedInProvider(let code, let rule):
             let v = body?.lastLoggedInProvider
             return v == code ? nil : fail(rule, "lastLoggedInProvider", code.rawValue, v?.rawValue ?? "absent")
         case .mappingList(let u):
-            let want = st.users[u]!.authList.map(\.idPCode).sorted()
+            let want = try st.user(u).authList.map(\.idPCode).sorted()
             let got = (body?.authMappingList ?? []).sorted()
             return want == got && body?.authMappingList != nil
                 ? nil : fail(.M3, "authMappingList", "\(want.map(\.rawValue))", "\(got.map(\.rawValue))")
@@ -124,18 +130,21 @@ struct Ctx {
             guard let v = body?.temporaryWithdrawal?.gracePeriodDate else {
                 return fail(.W4, "temporaryWithdrawal", "present", "absent")
             }
-            switch date(st.users[u]!.temporaryWithdrawal!, v, rule: .W4, field: "temporaryWithdrawal.gracePeriodDate") {
+            guard let pending = try st.user(u).temporaryWithdrawal else {
+                throw MissingState(u, field: "temporaryWithdrawal")
+            }
+            switch date(pending, v, rule: .W4, field: "temporaryWithdrawal.gracePeriodDate") {
             case .failure(let f): return f
-            case .success(let d): st.users[u]!.temporaryWithdrawal = d
+            case .success(let d): try st.editUser(u) { $0.temporaryWithdrawal = d }
             }
             return nil
-        case .transferAccount(let et): return checkTransferAccount(et, &st)
-        case .transferKey(let k): return checkTransferKey(k, &st)
-        case .ticket(let et): return checkTicket(et, &st)
-        case .failInfo(let a, let n): return checkFailInfo(a, n, &st)
-        case .banInfo(let u): return checkBanInfo(u, &st)
+        case .transferAccount(let et): return try checkTransferAccount(et, &st)
+        case .transferKey(let k): return try checkTransferKey(k, &st)
+        case .ticket(let et): return try checkTicket(et, &st)
+        case .failInfo(let a, let n): return try checkFailInfo(a, n, &st)
+        case .banInfo(let u): return try checkBanInfo(u, &st)
         case .serverToken, .serverMember, .serverMembers, .idPMembers, .failedUsers, .validatedMember, .graceBanInfo:
-            return checkServer(e, &st)
+            return try checkServer(e, &st)
         }
     }
 }

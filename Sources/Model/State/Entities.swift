@@ -43,7 +43,7 @@ package struct UserState: Hashable, Sendable {
         return .normal
     }
     /// `authList == [guest]`.
-    package var isGuestOnly: Bool { authList.count == 1 && authList.first!.isGuest }
+    package var isGuestOnly: Bool { authList.count == 1 && authList.first?.isGuest == true }
     package var guestKey: AccountRef? { authList.first { $0.isGuest } }
     package func account(of code: IdPCode) -> AccountRef? { authList.first { $0.idPCode == code } }
 }

@@ -9,8 +9,8 @@ extension ModelState {
     }
 
     mutating func revoke(_ t: Sym, _ rule: RuleID) {
-        guard tokens[t] != nil, tokens[t]!.revoked == nil else { return }
-        tokens[t]!.revoked = rule
+        guard let tok = tokens[t], tok.revoked == nil else { return }
+        tokens[t]?.revoked = rule
     }
 
     /// Revokes every token of `user` (optionally only sessions logged in with `code`, except `keep`).
@@ -18,7 +18,7 @@ extension ModelState {
     {
         for (t, tok) in tokens where tok.user == user && tok.revoked == nil && t != keep {
             if let code, tok.loggedIn.idPCode != code { continue }
-            tokens[t]!.revoked = rule
+            tokens[t]?.revoked = rule
         }
     }
 
@@ -30,8 +30,12 @@ extension ModelState {
         users[user]?.transferKey = nil
     }
 
-    mutating func map(_ account: AccountRef, to user: Sym) {
-        users[user]!.authList.insert(account)
+    mutating func map(_ account: AccountRef, to user: Sym) throws(MissingState) {
+        try editUser(user) { $0.authList.insert(account) }
+        claim(account, by: user)
+    }
+
+    private mutating func claim(_ account: AccountRef, by user: Sym) {
         owners[account] = user
         freedBy[account] = nil
     }
@@ -45,28 +49,32 @@ extension ModelState {
     }
 
     /// Withdraws `user` (§2.10): `D`, mappings freed, tokens revoked, credentials deleted.
-    mutating func withdraw(_ user: Sym, _ record: WithdrawalRecord, _ rule: RuleID) {
-        for a in users[user]!.authList { unmap(a, freedBecause: rule) }
+    mutating func withdraw(_ user: Sym, _ record: WithdrawalRecord, _ rule: RuleID) throws(MissingState) {
+        for a in try self.user(user).authList { unmap(a, freedBecause: rule) }
         revokeTokens(of: user, rule)
         deleteTransferCredentials(of: user)
-        users[user]!.withdrawal = record
-        users[user]!.temporaryWithdrawal = nil
-        users[user]!.graceBan = nil
-        users[user]!.ban = nil
+        try editUser(user) {
+            $0.withdrawal = record
+            $0.temporaryWithdrawal = nil
+            $0.graceBan = nil
+            $0.ban = nil
+        }
     }
 
     /// A user left without any IdP becomes lost `M`: its tokens die and its credentials go (M9, T14).
     mutating func loseIfEmpty(_ user: Sym, _ rule: RuleID) {
         guard let u = users[user], u.authList.isEmpty, !u.isWithdrawn else { return }
         // A pending temporary withdrawal (and grace ban) still runs to its end (PROTOCOL.md §4.9).
-        users[user]!.lost = true
+        users[user]?.lost = true
         revokeTokens(of: user, rule)
         deleteTransferCredentials(of: user)
     }
 
     mutating func newUser(_ s: Sym, account: AccountRef) {
-        users[s] = UserState()
-        map(account, to: s)
+        var u = UserState()
+        u.authList = [account]
+        users[s] = u
+        claim(account, by: s)
     }
 
     /// A new session on `device` (the device's previous token is revoked, L10).
@@ -79,28 +87,28 @@ extension ModelState {
     /// Maps `account` to `user` as add mapping step 4 does (M4, T14): a guest-only user loses its
     /// guest entry and the session moves to the new IdP. Returns whether the user was guest-only.
     @discardableResult
-    mutating func addMapping(_ account: AccountRef, to user: Sym, session: Sym) -> Bool {
-        let guestOnly = users[user]!.isGuestOnly
-        if guestOnly, let g = users[user]!.guestKey {
+    mutating func addMapping(_ account: AccountRef, to user: Sym, session: Sym) throws(MissingState) -> Bool {
+        let u = try self.user(user)
+        if u.isGuestOnly, let g = u.guestKey {
             unmap(g, freedBecause: .M4)
             tokens[session]?.loggedIn = account
             deleteTransferCredentials(of: user)
         }
-        map(account, to: user)
-        return guestOnly
+        try map(account, to: user)
+        return u.isGuestOnly
     }
 
     /// §2.13 step 10: the user's guest key moves to `device`; the account's tokens die; the device's
     /// previous guest owner is lost; a new guest session for the user on `device`.
-    mutating func transfer(_ user: Sym, to device: DeviceRef, session: Sym, expiry: Deadline) {
-        if let old = users[user]!.guestKey { unmap(old, freedBecause: .T4) }
+    mutating func transfer(_ user: Sym, to device: DeviceRef, session: Sym, expiry: Deadline) throws(MissingState) {
+        if let old = try self.user(user).guestKey { unmap(old, freedBecause: .T4) }
         let key = AccountRef.guest(device)
         if let g = owners[key], g != user {
             unmap(key, freedBecause: nil)
             loseIfEmpty(g, .T4)
         }
         revokeTokens(of: user, .T4)
-        map(key, to: user)
+        try map(key, to: user)
         newSession(session, user: user, device: device, loggedIn: key, expiry: expiry)
     }
 

@@ -2,41 +2,43 @@ import Protocol
 
 // §2.1–2.4 and §2.9: logins, token login, logout, get own member, mapping list.
 extension Evaluator {
-    mutating func loginGuest(_ d: DeviceRef, _ ignore: Bool) -> Outcome {
+    mutating func loginGuest(_ d: DeviceRef, _ ignore: Bool) throws(MissingState) -> Outcome {
         guard sem.idp.codes.contains(.guest) else {
             return done(.idpLoginInvalidIdPInfo, .L13, "guest is not configured")
         }
-        return login(d, account: .guest(d), ignore: ignore)
+        return try login(d, account: .guest(d), ignore: ignore)
     }
 
-    mutating func loginIdP(_ d: DeviceRef, _ c: IdPCredential, _ ignore: Bool) -> Outcome {
-        if c.idPCode == .guest { return loginGuest(d, ignore) }
+    mutating func loginIdP(_ d: DeviceRef, _ c: IdPCredential, _ ignore: Bool) throws(MissingState) -> Outcome {
+        if c.idPCode == .guest { return try loginGuest(d, ignore) }
         guard sem.idp.codes.contains(c.idPCode) else {
             return done(.idpLoginInvalidIdPInfo, .L13, "\(c.idPCode) is not configured")
         }
         guard let a = verify(c) else { return done(.idpLoginFailed, .F1, "the IdP token \(c) is forged") }
-        if badLineRegion(c) { return done(.idpLoginFailed, .F1, "LINE region \(c.lineRegion!) is not configured") }
-        return login(d, account: a, ignore: ignore)
+        if badLineRegion(c) {
+            return done(.idpLoginFailed, .F1, "LINE region \(c.lineRegion ?? "") is not configured")
+        }
+        return try login(d, account: a, ignore: ignore)
     }
 
     /// §2.1 steps 2–5 / §2.2 steps 4–7.
-    private mutating func login(_ d: DeviceRef, account a: AccountRef, ignore: Bool) -> Outcome {
+    private mutating func login(_ d: DeviceRef, account a: AccountRef, ignore: Bool) throws(MissingState) -> Outcome {
         let v = s.owners[a]
-        if let cur = liveCurrent(d), v == nil || s.tokens[cur]!.user != v, !ignore {
+        if let cur = liveSession(d), v == nil || cur.user != v, !ignore {
             return done(
                 .idpLoginFailed,
                 .L7,
-                "\(d) is logged in as \(s.tokens[cur]!.user) and \(a) is \(v.map { "\($0)'s" } ?? "unmapped") (no ignoreAlreadyLoggedIn)"
+                "\(d) is logged in as \(cur.user) and \(a) is \(v.map { "\($0)'s" } ?? "unmapped") (no ignoreAlreadyLoggedIn)"
             )
         }
-        if let v, s.users[v]!.isBanned { return done(.bannedMember, .B1, "\(v) is banned", [.banInfo(user: v)]) }
+        if let v, try s.user(v).isBanned { return done(.bannedMember, .B1, "\(v) is banned", [.banInfo(user: v)]) }
         let user = v ?? sym(.user)
         let newRule = s.freedBy[a] ?? .L1
         if v == nil { s.newUser(user, account: a) }
         let t = sym(.token)
         s.newSession(t, user: user, device: d, loggedIn: a, expiry: tokenExpiry)
         let because = v == nil ? "\(a) is unmapped: a new user (\(newRule))" : "\(a) belongs to \(user) (M3)"
-        return done(
+        return try done(
             .success,
             v == nil ? newRule : .M3,
             because,
@@ -47,16 +49,16 @@ extension Evaluator {
         )
     }
 
-    mutating func loginToken(_ d: DeviceRef, _ arg: TokenArg) -> Outcome {
+    mutating func loginToken(_ d: DeviceRef, _ arg: TokenArg) throws(MissingState) -> Outcome {
         switch tokenStatus(arg, device: d, unknownRule: .L2) {
         case .absent: return done(.tokenLoginInvalidLastLoggedInIdP, .L2, "no token")
         case .dead(let r, let why): return done(.tokenLoginInvalidTokenInfo, r, why)
         case .live(let t):
-            let tok = s.tokens[t]!
-            if s.users[tok.user]!.isBanned {
+            let tok = try s.token(t)
+            if try s.user(tok.user).isBanned {
                 return done(.bannedMember, .B1, "\(tok.user) is banned", [.banInfo(user: tok.user)])
             }
-            return done(
+            return try done(
                 .success,
                 .L2,
                 "\(t) is live",
@@ -68,8 +70,8 @@ extension Evaluator {
         }
     }
 
-    mutating func logout(_ d: DeviceRef, _ arg: TokenArg) -> Outcome {
-        switch preamble(d, arg, checkBan: false) {
+    mutating func logout(_ d: DeviceRef, _ arg: TokenArg) throws(MissingState) -> Outcome {
+        switch try preamble(d, arg, checkBan: false) {
         case .stop(let o): return o
         case .pass(let sess):
             s.revoke(sess.token, .L5)
@@ -78,15 +80,15 @@ extension Evaluator {
         }
     }
 
-    mutating func getMember(_ d: DeviceRef, _ arg: TokenArg) -> Outcome {
-        switch preamble(d, arg) {
+    mutating func getMember(_ d: DeviceRef, _ arg: TokenArg) throws(MissingState) -> Outcome {
+        switch try preamble(d, arg) {
         case .stop(let o): return o
-        case .pass(let sess): return done(.success, .L12, "live session", [member(sess.user, authListRule: .M3)])
+        case .pass(let sess): return try done(.success, .L12, "live session", [member(sess.user, authListRule: .M3)])
         }
     }
 
-    mutating func mappingList(_ d: DeviceRef, _ arg: TokenArg) -> Outcome {
-        switch preamble(d, arg) {
+    mutating func mappingList(_ d: DeviceRef, _ arg: TokenArg) throws(MissingState) -> Outcome {
+        switch try preamble(d, arg) {
         case .stop(let o): return o
         case .pass(let sess): return done(.success, .L12, "live session", [.mappingList(user: sess.user)])
         }

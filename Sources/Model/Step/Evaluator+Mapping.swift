@@ -2,23 +2,27 @@ import Protocol
 
 // §2.5–2.8: add mapping, add mapping forcibly, change login, remove mapping.
 extension Evaluator {
-    mutating func addMapping(_ d: DeviceRef, _ arg: TokenArg, _ c: IdPCredential) -> Outcome {
-        let gate = preamble(d, arg)
-        guard case .pass(let sess) = gate else { return gate.stopped! }
+    mutating func addMapping(_ d: DeviceRef, _ arg: TokenArg, _ c: IdPCredential) throws(MissingState) -> Outcome {
+        let sess: Session
+        switch try preamble(d, arg) {
+        case .stop(let o): return o
+        case .pass(let p): sess = p
+        }
         let x = c.idPCode
         guard sem.idp.codes.contains(x) else { return done(.addMappingInvalidIdPInfo, .L13, "\(x) is not configured") }
         let u = sess.user
+        let sameIdP = try s.user(u).account(of: x)
         var verified: AccountRef?
         for check in sem.mapping.addPrecedence {
             switch check {
             case .addMappingCannotAddGuestIdP where x == .guest:
                 return done(.addMappingCannotAddGuestIdP, .M5, "guest cannot be mapped")
-            case .addMappingAlreadyHasSameIdP where s.users[u]!.account(of: x) != nil:
-                return done(.addMappingAlreadyHasSameIdP, .M1, "\(u) already has \(s.users[u]!.account(of: x)!)")
+            case .addMappingAlreadyHasSameIdP:
+                if let have = sameIdP { return done(.addMappingAlreadyHasSameIdP, .M1, "\(u) already has \(have)") }
             case .addMappingAlreadyMappedToOtherMember where x != .guest:
                 guard let a = verify(c) else { return done(.idpLoginFailed, .F1, "the IdP token \(c) is forged") }
                 if badLineRegion(c) {
-                    return done(.idpLoginFailed, .F1, "LINE region \(c.lineRegion!) is not configured")
+                    return done(.idpLoginFailed, .F1, "LINE region \(c.lineRegion ?? "") is not configured")
                 }
                 verified = a
                 if let o = s.owners[a], o != u {
@@ -27,7 +31,7 @@ extension Evaluator {
                         ticket: k,
                         requester: u,
                         owner: o,
-                        ownerValid: s.users[o]!.valid,
+                        ownerValid: try s.user(o).valid,
                         account: a,
                         expiry: window.deadline(after: sem.mapping.forcingTicketLifetimeSeconds * 1000)
                     )
@@ -40,27 +44,32 @@ extension Evaluator {
         guard x != .guest, let a = verified else {
             return done(.addMappingCannotAddGuestIdP, .M5, "guest cannot be mapped")
         }
-        let wasGuest = s.addMapping(a, to: u, session: sess.token)
-        return mappedAnswer(u, sess.token, wasGuest: wasGuest, because: "\(a) joins \(u)")
+        let wasGuest = try s.addMapping(a, to: u, session: sess.token)
+        return try mappedAnswer(u, sess.token, wasGuest: wasGuest, because: "\(a) joins \(u)")
     }
 
-    mutating func addMappingForcibly(_ d: DeviceRef, _ arg: TokenArg, _ k: TicketArg, _ c: IdPCredential) -> Outcome {
-        let gate = preamble(d, arg)
-        guard case .pass(let sess) = gate else { return gate.stopped! }
-        switch redeem(k, c, requester: sess.user) {
+    mutating func addMappingForcibly(_ d: DeviceRef, _ arg: TokenArg, _ k: TicketArg, _ c: IdPCredential)
+        throws(MissingState) -> Outcome
+    {
+        let sess: Session
+        switch try preamble(d, arg) {
+        case .stop(let o): return o
+        case .pass(let p): sess = p
+        }
+        switch try redeem(k, c, requester: sess.user) {
         case .stop(let o): return o
         case .pass(let (ticket, a)):
-            if let have = s.users[sess.user]!.account(of: a.idPCode) {
+            if let have = try s.user(sess.user).account(of: a.idPCode) {
                 return done(.addMappingAlreadyHasSameIdP, .M1, "\(sess.user) already has \(have)")
             }
-            s.tickets[ticket]!.used = true
+            try s.editTicket(ticket) { $0.used = true }
             if let o = s.owners[a], o != sess.user {
                 s.unmap(a, freedBecause: nil)
                 s.revokeTokens(of: o, loggedInWith: a.idPCode, .M7)
                 s.loseIfEmpty(o, .M9)
             }
-            let wasGuest = s.addMapping(a, to: sess.user, session: sess.token)
-            return mappedAnswer(
+            let wasGuest = try s.addMapping(a, to: sess.user, session: sess.token)
+            return try mappedAnswer(
                 sess.user,
                 sess.token,
                 wasGuest: wasGuest,
@@ -70,21 +79,28 @@ extension Evaluator {
         }
     }
 
-    mutating func changeLogin(_ d: DeviceRef, _ arg: TokenArg, _ k: TicketArg, _ c: IdPCredential) -> Outcome {
-        let gate = preamble(d, arg)
-        guard case .pass(let sess) = gate else { return gate.stopped! }
-        switch redeem(k, c, requester: sess.user) {
+    mutating func changeLogin(_ d: DeviceRef, _ arg: TokenArg, _ k: TicketArg, _ c: IdPCredential)
+        throws(MissingState) -> Outcome
+    {
+        let sess: Session
+        switch try preamble(d, arg) {
+        case .stop(let o): return o
+        case .pass(let p): sess = p
+        }
+        switch try redeem(k, c, requester: sess.user) {
         case .stop(let o): return o
         case .pass(let (ticket, a)):
             let v = s.owners[a]
-            if let v, s.users[v]!.isBanned { return done(.bannedMember, .B1, "\(v) is banned", [.banInfo(user: v)]) }
-            s.tickets[ticket]!.used = true
+            if let v, try s.user(v).isBanned {
+                return done(.bannedMember, .B1, "\(v) is banned", [.banInfo(user: v)])
+            }
+            try s.editTicket(ticket) { $0.used = true }
             let user = v ?? sym(.user)
             let newRule = s.freedBy[a] ?? .L1
             if v == nil { s.newUser(user, account: a) }
             let t = sym(.token)
             s.newSession(t, user: user, device: d, loggedIn: a, expiry: tokenExpiry)
-            return done(
+            return try done(
                 .success,
                 .M11,
                 "change login moves the session to \(v.map(\.description) ?? "a new user")",
@@ -97,7 +113,9 @@ extension Evaluator {
     }
 
     /// §2.6 steps 2–8 (shared with change login): 3304, 3201, 3311–3315.
-    private mutating func redeem(_ k: TicketArg, _ c: IdPCredential, requester u: Sym) -> Gate<(Sym, AccountRef)> {
+    private mutating func redeem(_ k: TicketArg, _ c: IdPCredential, requester u: Sym) throws(MissingState) -> Gate<
+        (Sym, AccountRef)
+    > {
         let x = c.idPCode
         guard sem.idp.codes.contains(x) else {
             return .stop(done(.addMappingInvalidIdPInfo, .L13, "\(x) is not configured"))
@@ -106,7 +124,7 @@ extension Evaluator {
         guard let ks = k.symbol, let ticket = s.resolve(ks, sent: sent(ks), exists: { s.tickets[$0] != nil }) else {
             return .stop(done(.forciblyNotExistKey, .M8, "no such forcing key"))
         }
-        let t = s.tickets[ticket]!
+        let t = try s.ticket(ticket)
         guard t.requester == u else {
             return .stop(done(.forciblyNotExistKey, .M8, "\(ticket) was issued to \(t.requester), not \(u)"))
         }
@@ -122,29 +140,33 @@ extension Evaluator {
     }
 
     private mutating func mappedAnswer(_ u: Sym, _ t: Sym, wasGuest: Bool, because: String, rule: RuleID = .M4)
-        -> Outcome
+        throws(MissingState) -> Outcome
     {
-        done(
+        try done(
             .success,
             rule,
             because + (wasGuest ? "; the guest entry goes and the session moves to the new IdP (M4)" : ""),
             [
                 member(u, authListRule: wasGuest ? .M4 : rule), .sameToken(t),
-                .lastLoggedInProvider(s.tokens[t]!.loggedIn.idPCode, .M4),
+                .lastLoggedInProvider(s.token(t).loggedIn.idPCode, .M4),
             ]
         )
     }
 
-    mutating func removeMapping(_ d: DeviceRef, _ arg: TokenArg, _ x: IdPCode) -> Outcome {
-        let gate = preamble(d, arg)
-        guard case .pass(let sess) = gate else { return gate.stopped! }
-        let user = s.users[sess.user]!
+    mutating func removeMapping(_ d: DeviceRef, _ arg: TokenArg, _ x: IdPCode) throws(MissingState) -> Outcome {
+        let sess: Session
+        switch try preamble(d, arg) {
+        case .stop(let o): return o
+        case .pass(let p): sess = p
+        }
+        let user = try s.user(sess.user)
         guard let a = user.account(of: x) else { return done(.removeMappingFailed, .M6, "\(sess.user) has no \(x)") }
+        let loggedIn = try s.token(sess.token).loggedIn.idPCode
         for check in sem.mapping.removePrecedence {
             if check == .removeMappingLastMappedIdP, user.authList.count == 1 {
                 return done(.removeMappingLastMappedIdP, .M6, "\(a) is \(sess.user)'s last IdP")
             }
-            if check == .removeMappingLoggedInIdP, s.tokens[sess.token]!.loggedIn.idPCode == x {
+            if check == .removeMappingLoggedInIdP, loggedIn == x {
                 return done(.removeMappingLoggedInIdP, .M6, "\(x) is the session's logged-in IdP")
             }
         }

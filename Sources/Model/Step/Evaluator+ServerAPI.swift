@@ -2,17 +2,17 @@ import Protocol
 
 // §3 Server API (E1, E3, E4, E7, E8, E11, E13, E14) and §4 test control (grace ban).
 extension Evaluator {
-    mutating func serverToken(_ ua: UserArg, _ arg: TokenArg, _ linked: Bool) -> Outcome {
+    mutating func serverToken(_ ua: UserArg, _ arg: TokenArg, _ linked: Bool) throws(MissingState) -> Outcome {
         let u = resolveUser(ua)
         switch tokenStatus(arg, device: nil, unknownRule: .E1) {
         case .absent: return done(.gatewayInvalidAccessToken, .E1, "no token")
         case .dead(let r, let why): return done(.gatewayInvalidAccessToken, r, why)
         case .live(let t):
-            let tok = s.tokens[t]!
+            let tok = try s.token(t)
             guard tok.user == u else {
                 return done(.gatewayInvalidAccessToken, .E1, "\(t) belongs to \(tok.user), not \(ua)")
             }
-            if s.users[tok.user]!.isBanned { return done(.gatewayInvalidUser, .B1, "\(tok.user) is banned") }
+            if try s.user(tok.user).isBanned { return done(.gatewayInvalidUser, .B1, "\(tok.user) is banned") }
             return done(
                 .success,
                 .E1,
@@ -22,12 +22,13 @@ extension Evaluator {
         }
     }
 
-    mutating func serverMember(_ ua: UserArg) -> Outcome {
+    mutating func serverMember(_ ua: UserArg) throws(MissingState) -> Outcome {
         guard let u = resolveUser(ua) else { return done(.memberNotExist, .E3, "\(ua) does not exist") }
+        let st = try s.user(u)
         return done(
             .success,
-            s.users[u]!.isWithdrawn ? .W2 : .E3,
-            "\(u) is \(s.users[u]!.valid.rawValue)",
+            st.isWithdrawn ? .W2 : .E3,
+            "\(u) is \(st.valid.rawValue)",
             [.serverMember(user: u)]
         )
     }
@@ -51,7 +52,7 @@ extension Evaluator {
         )
     }
 
-    mutating func serverBan(_ us: [UserArg], _ spec: BanSpec) -> Outcome {
+    mutating func serverBan(_ us: [UserArg], _ spec: BanSpec) throws(MissingState) -> Outcome {
         guard spec.banType == "TEMPORARY" || spec.banType == "PERMANENT" else {
             return done(.undefinedValue, .E8, "banTypeCode \(spec.banType)")
         }
@@ -64,38 +65,42 @@ extension Evaluator {
         var failed: [UserArg] = []
         var done_: Set<Sym> = []
         for ua in us {
-            guard let u = resolveUser(ua), !s.users[u]!.isWithdrawn, !s.users[u]!.lost else {
+            // `resolveUser` only names users the state has.
+            guard let u = resolveUser(ua), let st = s.users[u], !st.isWithdrawn, !st.lost else {
                 failed.append(ua)
                 continue
             }
             if done_.contains(u) { continue }
             done_.insert(u)
-            s.users[u]!.ban = BanState(
+            let ban = BanState(
                 permanent: !temporary,
                 end: temporary ? op.banEnd : nil,
                 begin: Deadline(earliest: window.lo, latest: window.hi),
                 message: nil
             )
-            s.users[u]!.graceBan = nil
+            try s.editUser(u) {
+                $0.ban = ban
+                $0.graceBan = nil
+            }
         }
         return done(.success, .B4, "\(done_.count) banned, \(failed.count) failed", [.failedUsers(failed)])
     }
 
-    mutating func serverRelease(_ us: [UserArg]) -> Outcome {
+    mutating func serverRelease(_ us: [UserArg]) throws(MissingState) -> Outcome {
         if us.isEmpty { return done(.missingParameter, .E11, "empty userIdList") }
         var failed: [UserArg] = []
         for ua in us {
-            guard let u = resolveUser(ua), s.users[u]!.isBanned else {
+            guard let u = resolveUser(ua), let st = s.users[u], st.isBanned else {
                 failed.append(ua)
                 continue
             }
             // A lost user's ban is unobservable but through E11, and PROTOCOL.md does not say whether
             // a lost user counts as "currently banned" (or whether its grace ban still converts).
-            if s.users[u]!.lost, paths.either() {
+            if st.lost, paths.either() {
                 failed.append(ua)
                 continue
             }
-            s.users[u]!.ban = nil
+            try s.editUser(u) { $0.ban = nil }
         }
         return done(
             .success,
@@ -105,12 +110,12 @@ extension Evaluator {
         )
     }
 
-    mutating func serverValidate(_ c: TransferCredentials) -> Outcome {
+    mutating func serverValidate(_ c: TransferCredentials) throws(MissingState) -> Outcome {
         guard taSem.enabled else { return done(.productNotEnabled, .T12, "TransferAccount is disabled") }
         guard let a = s.transferAccount(withId: c.id, sent: sent(c.id.symbol)) else {
             return done(.transferAccountIDNotFoundServer, .T12, "no TransferAccount has id \(c.id)")
         }
-        let ta = s.transferAccounts[a]!
+        let ta = try s.transferAccount(a)
         if let e = ta.expiry, paths.passed(e) { return done(.transferAccountExpiredServer, .T12, "\(a) expired") }
         if taSem.oneTime, ta.used { return done(.transferAccountAlreadyUsedServer, .T12, "\(a) was used") }
         if ta.blocked != nil { return done(.transferAccountBlockedServer, .T12, "\(a) is blocked") }
@@ -118,21 +123,22 @@ extension Evaluator {
         return done(.success, .T12, "\(a) is valid", [.validatedMember(user: ta.user)])
     }
 
-    mutating func serverWithdraw(_ ua: UserArg, _ regUser: String) -> Outcome {
+    mutating func serverWithdraw(_ ua: UserArg, _ regUser: String) throws(MissingState) -> Outcome {
         if regUser.isEmpty || regUser.contains(where: \.isWhitespace) || regUser.count > 64 {
             return done(.inappropriateValue, .E14, "regUser \"\(regUser)\" is invalid")
         }
         guard let u = resolveUser(ua) else { return done(.memberNotExist, .E14, "\(ua) does not exist") }
-        if s.users[u]!.isWithdrawn { return done(.memberAlreadyWithdrawn, .W2, "\(u) is already withdrawn") }
-        s.withdraw(u, WithdrawalRecord(eventLogType: "WAES", regUser: regUser), .W1)
+        if try s.user(u).isWithdrawn { return done(.memberAlreadyWithdrawn, .W2, "\(u) is already withdrawn") }
+        try s.withdraw(u, WithdrawalRecord(eventLogType: "WAES", regUser: regUser), .W1)
         return done(.success, .W1, "\(u) is withdrawn by the server")
     }
 
-    mutating func graceBan(_ ua: UserArg, _ seconds: Int64) -> Outcome {
+    mutating func graceBan(_ ua: UserArg, _ seconds: Int64) throws(MissingState) -> Outcome {
         guard let u = resolveUser(ua) else { return done(.memberNotExist, .B5, "\(ua) does not exist") }
-        let st = s.users[u]!
+        let st = try s.user(u)
         if st.isWithdrawn || st.lost { return done(.memberAlreadyWithdrawn, .B5, "\(u) is \(st.valid.rawValue)") }
-        s.users[u]!.graceBan = window.deadline(after: seconds * 1000)
+        let end = window.deadline(after: seconds * 1000)
+        try s.editUser(u) { $0.graceBan = end }
         return done(.success, .B5, "\(u) is grace-banned", [.graceBanInfo(user: u)])
     }
 }

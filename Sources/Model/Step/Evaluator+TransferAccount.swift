@@ -4,11 +4,14 @@ import Protocol
 extension Evaluator {
     var taSem: TransferAccountSemantics { sem.transferAccount }
 
-    mutating func issueTransferAccount(_ d: DeviceRef, _ arg: TokenArg) -> Outcome {
-        let gate = preamble(d, arg)
-        guard case .pass(let sess) = gate else { return gate.stopped! }
+    mutating func issueTransferAccount(_ d: DeviceRef, _ arg: TokenArg) throws(MissingState) -> Outcome {
+        let sess: Session
+        switch try preamble(d, arg) {
+        case .stop(let o): return o
+        case .pass(let p): sess = p
+        }
         guard taSem.enabled else { return done(.transferAccountConsoleNoCondition, .T1, "TransferAccount is disabled") }
-        let user = s.users[sess.user]!
+        let user = try s.user(sess.user)
         guard user.isGuestOnly else { return done(.notGuestOrHasOthers, .T2, "\(sess.user) is not guest-only") }
         if let a = user.transferAccount {
             return done(.transferAccountAlreadyExistID, .T6, "\(sess.user) already has \(a)")
@@ -21,28 +24,34 @@ extension Evaluator {
             issuedType: "ISSUED",
             expiry: taSem.expirySeconds.map { window.deadline(after: $0 * 1000, boundaryAmbiguous: true) }
         )
-        s.users[sess.user]!.transferAccount = a
-        return done(.success, .T6, "\(a) is issued", [.transferAccount(expected(a, withPassword: true))])
+        try s.editUser(sess.user) { $0.transferAccount = a }
+        return try done(.success, .T6, "\(a) is issued", [.transferAccount(expected(a, withPassword: true))])
     }
 
-    mutating func queryTransferAccount(_ d: DeviceRef, _ arg: TokenArg) -> Outcome {
-        let gate = preamble(d, arg)
-        guard case .pass(let sess) = gate else { return gate.stopped! }
+    mutating func queryTransferAccount(_ d: DeviceRef, _ arg: TokenArg) throws(MissingState) -> Outcome {
+        let sess: Session
+        switch try preamble(d, arg) {
+        case .stop(let o): return o
+        case .pass(let p): sess = p
+        }
         guard taSem.enabled else { return done(.transferAccountConsoleNoCondition, .T1, "TransferAccount is disabled") }
-        guard let a = s.users[sess.user]!.transferAccount else {
+        guard let a = try s.user(sess.user).transferAccount else {
             return done(.transferAccountNotExist, .T6, "\(sess.user) has no TransferAccount")
         }
-        return done(.success, .T6, "\(a) exists", [.transferAccount(expected(a, withPassword: false))])
+        return try done(.success, .T6, "\(a) exists", [.transferAccount(expected(a, withPassword: false))])
     }
 
-    mutating func renewTransferAccount(_ d: DeviceRef, _ arg: TokenArg, _ r: Renewal) -> Outcome {
-        let gate = preamble(d, arg)
-        guard case .pass(let sess) = gate else { return gate.stopped! }
+    mutating func renewTransferAccount(_ d: DeviceRef, _ arg: TokenArg, _ r: Renewal) throws(MissingState) -> Outcome {
+        let sess: Session
+        switch try preamble(d, arg) {
+        case .stop(let o): return o
+        case .pass(let p): sess = p
+        }
         guard taSem.enabled else { return done(.transferAccountConsoleNoCondition, .T1, "TransferAccount is disabled") }
-        guard let a = s.users[sess.user]!.transferAccount else {
+        guard let a = try s.user(sess.user).transferAccount else {
             return done(.transferAccountNotExist, .T6, "\(sess.user) has no TransferAccount")
         }
-        let ta = s.transferAccounts[a]!
+        let ta = try s.transferAccount(a)
         var newId = ta.id
         var newPassword = sym(.transferPassword)
         switch r {
@@ -65,18 +74,24 @@ extension Evaluator {
             if case .fresh(let x) = mp { newPassword = x }
             for x in [newId, newPassword] where x.kind.isChosen { if let v = sent(x) { s.bind(x, v) } }
         }
-        s.transferAccounts[a]!.id = newId
-        s.transferAccounts[a]!.password = newPassword
-        s.transferAccounts[a]!.issuedType = "RENEWED"
-        s.transferAccounts[a]!.used = false
-        s.transferAccounts[a]!.expiry = taSem.expirySeconds.map {
-            window.deadline(after: $0 * 1000, boundaryAmbiguous: true)
+        let expiry = taSem.expirySeconds.map { window.deadline(after: $0 * 1000, boundaryAmbiguous: true) }
+        try s.editTransferAccount(a) {
+            $0.id = newId
+            $0.password = newPassword
+            $0.issuedType = "RENEWED"
+            $0.used = false
+            $0.expiry = expiry
         }
-        return done(.success, .T7, "\(a) is renewed (\(r))", [.transferAccount(expected(a, withPassword: true))])
+        return try done(
+            .success,
+            .T7,
+            "\(a) is renewed (\(r))",
+            [.transferAccount(expected(a, withPassword: true))]
+        )
     }
 
-    private func expected(_ a: Sym, withPassword: Bool) -> ExpectedTransferAccount {
-        let ta = s.transferAccounts[a]!
+    private func expected(_ a: Sym, withPassword: Bool) throws(MissingState) -> ExpectedTransferAccount {
+        let ta = try s.transferAccount(a)
         return ExpectedTransferAccount(
             account: a,
             id: ta.id,
@@ -85,15 +100,15 @@ extension Evaluator {
         )
     }
 
-    mutating func transferLogin(_ d: DeviceRef, _ c: TransferCredentials) -> Outcome {
+    mutating func transferLogin(_ d: DeviceRef, _ c: TransferCredentials) throws(MissingState) -> Outcome {
         guard taSem.enabled else { return done(.transferAccountConsoleNoCondition, .T1, "TransferAccount is disabled") }
-        if let cur = liveCurrent(d), !s.tokens[cur]!.loggedIn.isGuest {
-            return done(.notGuestOrHasOthers, .T3, "\(d) is logged in with \(s.tokens[cur]!.loggedIn.idPCode)")
+        if let cur = liveSession(d), !cur.loggedIn.isGuest {
+            return done(.notGuestOrHasOthers, .T3, "\(d) is logged in with \(cur.loggedIn.idPCode)")
         }
         guard let a = s.transferAccount(withId: c.id, sent: sent(c.id.symbol)) else {
             return done(.transferAccountInvalidID, .T8, "no TransferAccount has id \(c.id)")
         }
-        var ta = s.transferAccounts[a]!
+        var ta = try s.transferAccount(a)
         if let e = ta.expiry, paths.passed(e) { return done(.transferAccountExpired, .T10, "\(a) expired at \(e)") }
         if taSem.oneTime, ta.used { return done(.transferAccountAlreadyUsed, .T10, "\(a) is one-time and was used") }
         if ta.blocked != nil {
@@ -114,8 +129,9 @@ extension Evaluator {
             s.transferAccounts[a] = ta
             return done(.transferAccountInvalidPassword, .T8, "wrong password #\(ta.failCount) for \(a)")
         }
-        s.transferAccounts[a]!.failCount = 0
-        return transferTo(ta.user, d, consume: { $0.transferAccounts[a]!.used = true }, rule: .T4, holdRule: .T5)
+        try s.editTransferAccount(a) { $0.failCount = 0 }
+        // `a` was just edited and a transfer does not delete TransferAccounts.
+        return try transferTo(ta.user, d, consume: { $0.transferAccounts[a]?.used = true }, rule: .T4, holdRule: .T5)
     }
 
     func passwordMatches(_ ta: TransferAccountState, _ p: CredentialArg) -> Bool {
@@ -131,15 +147,14 @@ extension Evaluator {
         consume: (inout ModelState) -> Void,
         rule: RuleID,
         holdRule: RuleID
-    )
-        -> Outcome
-    {
-        if s.users[u]!.guestKey == .guest(d) { return done(.sameRequestor, holdRule, "\(d) holds \(u)'s guest key") }
-        if s.users[u]!.isBanned { return done(.bannedMember, .B1, "\(u) is banned", [.banInfo(user: u)]) }
+    ) throws(MissingState) -> Outcome {
+        let user = try s.user(u)
+        if user.guestKey == .guest(d) { return done(.sameRequestor, holdRule, "\(d) holds \(u)'s guest key") }
+        if user.isBanned { return done(.bannedMember, .B1, "\(u) is banned", [.banInfo(user: u)]) }
         let t = sym(.token)
-        s.transfer(u, to: d, session: t, expiry: tokenExpiry)
+        try s.transfer(u, to: d, session: t, expiry: tokenExpiry)
         consume(&s)
-        return done(
+        return try done(
             .success,
             rule,
             "\(u)'s guest key moves to \(d)",
@@ -147,42 +162,47 @@ extension Evaluator {
         )
     }
 
-    mutating func issueTransferKey(_ d: DeviceRef, _ arg: TokenArg, _ expiresIn: Int64) -> Outcome {
-        let gate = preamble(d, arg)
-        guard case .pass(let sess) = gate else { return gate.stopped! }
+    mutating func issueTransferKey(_ d: DeviceRef, _ arg: TokenArg, _ expiresIn: Int64) throws(MissingState) -> Outcome
+    {
+        let sess: Session
+        switch try preamble(d, arg) {
+        case .stop(let o): return o
+        case .pass(let p): sess = p
+        }
         guard sem.transferKey.enabled else { return done(.notSupported, .T13, "TransferKey is disabled") }
-        guard s.users[sess.user]!.isGuestOnly else {
+        let user = try s.user(sess.user)
+        guard user.isGuestOnly else {
             return done(.notGuestOrHasOthers, .T13, "\(sess.user) is not guest-only")
         }
         guard expiresIn >= 1, expiresIn <= sem.transferKey.maxExpiresInSeconds else {
             return done(.invalidParameter, .T13, "expiresIn \(expiresIn) is out of range")
         }
-        if let old = s.users[sess.user]!.transferKey { s.transferKeys[old] = nil }
+        if let old = user.transferKey { s.transferKeys[old] = nil }
         let k = sym(.transferKey)
         s.transferKeys[k] = TransferKeyState(
             user: sess.user,
             expiry: window.deadline(after: expiresIn * 1000, boundaryAmbiguous: true)
         )
-        s.users[sess.user]!.transferKey = k
+        try s.editUser(sess.user) { $0.transferKey = k }
         return done(.success, .T13, "\(k) is issued", [.transferKey(k)])
     }
 
-    mutating func transferKeyLogin(_ d: DeviceRef, _ k: KeyArg) -> Outcome {
+    mutating func transferKeyLogin(_ d: DeviceRef, _ k: KeyArg) throws(MissingState) -> Outcome {
         guard sem.transferKey.enabled else { return done(.notSupported, .T13, "TransferKey is disabled") }
-        if let cur = liveCurrent(d), !s.tokens[cur]!.loggedIn.isGuest {
-            return done(.notGuestOrHasOthers, .T13, "\(d) is logged in with \(s.tokens[cur]!.loggedIn.idPCode)")
+        if let cur = liveSession(d), !cur.loggedIn.isGuest {
+            return done(.notGuestOrHasOthers, .T13, "\(d) is logged in with \(cur.loggedIn.idPCode)")
         }
         guard let ks = k.symbol, let key = s.resolve(ks, sent: sent(ks), exists: { s.transferKeys[$0] != nil }) else {
             return done(.transferKeyNotExist, .T13, "no such TransferKey")
         }
-        let tk = s.transferKeys[key]!
+        let tk = try s.transferKey(key)
         if tk.consumed { return done(.transferKeyConsumed, .T13, "\(key) was consumed") }
         if paths.passed(tk.expiry) { return done(.transferKeyExpired, .T13, "\(key) expired at \(tk.expiry)") }
         // PROTOCOL.md §2.14 says "then as transfer login step 10", which marks "a one-time account"
         // used; whether that covers the user's TransferAccount when a key did the transfer is open.
         let markTA = taSem.oneTime && s.users[tk.user]?.transferAccount != nil && paths.either()
         let taSym = s.users[tk.user]?.transferAccount
-        return transferTo(
+        return try transferTo(
             tk.user,
             d,
             consume: { st in

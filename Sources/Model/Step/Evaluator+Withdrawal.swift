@@ -2,35 +2,45 @@ import Protocol
 
 // §2.10–2.11: withdraw, temporary withdrawal; §4.9 deadlines.
 extension Evaluator {
-    mutating func withdraw(_ d: DeviceRef, _ arg: TokenArg) -> Outcome {
-        let gate = preamble(d, arg)
-        guard case .pass(let sess) = gate else { return gate.stopped! }
-        s.withdraw(sess.user, WithdrawalRecord(eventLogType: "WAA"), .W1)
+    mutating func withdraw(_ d: DeviceRef, _ arg: TokenArg) throws(MissingState) -> Outcome {
+        let sess: Session
+        switch try preamble(d, arg) {
+        case .stop(let o): return o
+        case .pass(let p): sess = p
+        }
+        try s.withdraw(sess.user, WithdrawalRecord(eventLogType: "WAA"), .W1)
         return done(.success, .W1, "\(sess.user) is withdrawn")
     }
 
-    mutating func requestTemporaryWithdrawal(_ d: DeviceRef, _ arg: TokenArg) -> Outcome {
-        let gate = preamble(d, arg)
-        guard case .pass(let sess) = gate else { return gate.stopped! }
-        if s.users[sess.user]!.temporaryWithdrawal != nil {
+    mutating func requestTemporaryWithdrawal(_ d: DeviceRef, _ arg: TokenArg) throws(MissingState) -> Outcome {
+        let sess: Session
+        switch try preamble(d, arg) {
+        case .stop(let o): return o
+        case .pass(let p): sess = p
+        }
+        if try s.user(sess.user).temporaryWithdrawal != nil {
             return done(.withdrawAlreadyTemporaryWithdraw, .W4, "\(sess.user) already requested it")
         }
-        s.users[sess.user]!.temporaryWithdrawal = window.deadline(after: sem.withdrawal.gracePeriodMilliseconds)
+        let end = window.deadline(after: sem.withdrawal.gracePeriodMilliseconds)
+        try s.editUser(sess.user) { $0.temporaryWithdrawal = end }
         return done(.success, .W4, "\(sess.user) becomes T", [.temporaryWithdrawal(user: sess.user)])
     }
 
-    mutating func cancelTemporaryWithdrawal(_ d: DeviceRef, _ arg: TokenArg) -> Outcome {
-        let gate = preamble(d, arg)
-        guard case .pass(let sess) = gate else { return gate.stopped! }
-        if s.users[sess.user]!.temporaryWithdrawal == nil {
+    mutating func cancelTemporaryWithdrawal(_ d: DeviceRef, _ arg: TokenArg) throws(MissingState) -> Outcome {
+        let sess: Session
+        switch try preamble(d, arg) {
+        case .stop(let o): return o
+        case .pass(let p): sess = p
+        }
+        if try s.user(sess.user).temporaryWithdrawal == nil {
             return done(.withdrawNotTemporaryWithdraw, .W4, "\(sess.user) is not T")
         }
-        s.users[sess.user]!.temporaryWithdrawal = nil
+        try s.editUser(sess.user) { $0.temporaryWithdrawal = nil }
         return done(.success, .W4, "the request is cancelled")
     }
 
     /// §1.5, §4.9: every deadline the clock has passed takes effect before the request, in order.
-    mutating func applyDeadlines() {
+    mutating func applyDeadlines() throws(MissingState) {
         enum Effect { case withdraw, banEnd, graceEnd, unblock }
         var events: [(Deadline, Effect, Sym)] = []
         for (u, st) in s.users where !st.isWithdrawn {
@@ -47,19 +57,23 @@ extension Evaluator {
             case .withdraw:
                 guard s.users[x]?.temporaryWithdrawal == d, paths.passed(d) else { continue }
                 // W5 makes the user D; what the withdrawal does (mappings freed, tokens dead) is W1.
-                s.withdraw(x, WithdrawalRecord(eventLogType: "WAGE"), .W1)
+                try s.withdraw(x, WithdrawalRecord(eventLogType: "WAGE"), .W1)
             case .banEnd:
                 // Only the temporary ban that ends then (a grace ban may have replaced it meanwhile).
                 guard let b = s.users[x]?.ban, !b.permanent, b.end == d.earliest, paths.passed(d) else { continue }
-                s.users[x]!.ban = nil
+                try s.editUser(x) { $0.ban = nil }
             case .graceEnd:
                 guard s.users[x]?.graceBan == d, paths.passed(d) else { continue }
-                s.users[x]!.graceBan = nil
-                s.users[x]!.ban = BanState(permanent: true, end: nil, begin: d, message: nil)
+                try s.editUser(x) {
+                    $0.graceBan = nil
+                    $0.ban = BanState(permanent: true, end: nil, begin: d, message: nil)
+                }
             case .unblock:
                 guard s.transferAccounts[x]?.blocked != nil, paths.passed(d) else { continue }
-                s.transferAccounts[x]!.blocked = nil
-                s.transferAccounts[x]!.failCount = 0
+                try s.editTransferAccount(x) {
+                    $0.blocked = nil
+                    $0.failCount = 0
+                }
             }
         }
     }

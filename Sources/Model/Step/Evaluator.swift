@@ -2,6 +2,8 @@ import Protocol
 
 /// Evaluates one operation on one state along one path of choices. Each check of docs/PROTOCOL.md
 /// is a line here, in the document's order; the first that applies answers and changes nothing.
+/// Every look-up of an entry the state must hold throws ``MissingState`` when it does not (the
+/// model is inconsistent): ``GamebaseModel/step(_:_:_:)`` reports it as a ``HarnessError``.
 struct Evaluator {
     let sem: Semantics
     let op: Op
@@ -11,8 +13,10 @@ struct Evaluator {
     enum Gate<T> {
         case pass(T)
         case stop(Outcome)
-        var stopped: Outcome? { if case .stop(let o) = self { o } else { nil } }
     }
+
+    /// The live session an authenticated operation presented.
+    typealias Session = (token: Sym, user: Sym)
 
     enum TokenStatus {
         case absent
@@ -30,37 +34,37 @@ struct Evaluator {
 
     func sym(_ kind: Sym.Kind) -> Sym { Sym(kind, op.id) }
 
-    mutating func run() -> Outcome {
+    mutating func run() throws(MissingState) -> Outcome {
         switch op.action {
-        case .loginGuest(let d, let ignore): loginGuest(d, ignore)
-        case .loginIdP(let d, let c, let ignore): loginIdP(d, c, ignore)
-        case .loginToken(let d, let t): loginToken(d, t)
-        case .changeLogin(let d, let t, let k, let c): changeLogin(d, t, k, c)
-        case .logout(let d, let t): logout(d, t)
-        case .getMember(let d, let t): getMember(d, t)
-        case .mappingList(let d, let t): mappingList(d, t)
-        case .addMapping(let d, let t, let c): addMapping(d, t, c)
-        case .addMappingForcibly(let d, let t, let k, let c): addMappingForcibly(d, t, k, c)
-        case .removeMapping(let d, let t, let x): removeMapping(d, t, x)
-        case .withdraw(let d, let t): withdraw(d, t)
-        case .requestTemporaryWithdrawal(let d, let t): requestTemporaryWithdrawal(d, t)
-        case .cancelTemporaryWithdrawal(let d, let t): cancelTemporaryWithdrawal(d, t)
-        case .issueTransferAccount(let d, let t): issueTransferAccount(d, t)
-        case .queryTransferAccount(let d, let t): queryTransferAccount(d, t)
-        case .renewTransferAccount(let d, let t, let r): renewTransferAccount(d, t, r)
-        case .transferLogin(let d, let c): transferLogin(d, c)
-        case .issueTransferKey(let d, let t, let e): issueTransferKey(d, t, e)
-        case .transferKeyLogin(let d, let k): transferKeyLogin(d, k)
-        case .serverToken(let u, let t, let linked): serverToken(u, t, linked)
-        case .serverMember(let u): serverMember(u)
+        case .loginGuest(let d, let ignore): try loginGuest(d, ignore)
+        case .loginIdP(let d, let c, let ignore): try loginIdP(d, c, ignore)
+        case .loginToken(let d, let t): try loginToken(d, t)
+        case .changeLogin(let d, let t, let k, let c): try changeLogin(d, t, k, c)
+        case .logout(let d, let t): try logout(d, t)
+        case .getMember(let d, let t): try getMember(d, t)
+        case .mappingList(let d, let t): try mappingList(d, t)
+        case .addMapping(let d, let t, let c): try addMapping(d, t, c)
+        case .addMappingForcibly(let d, let t, let k, let c): try addMappingForcibly(d, t, k, c)
+        case .removeMapping(let d, let t, let x): try removeMapping(d, t, x)
+        case .withdraw(let d, let t): try withdraw(d, t)
+        case .requestTemporaryWithdrawal(let d, let t): try requestTemporaryWithdrawal(d, t)
+        case .cancelTemporaryWithdrawal(let d, let t): try cancelTemporaryWithdrawal(d, t)
+        case .issueTransferAccount(let d, let t): try issueTransferAccount(d, t)
+        case .queryTransferAccount(let d, let t): try queryTransferAccount(d, t)
+        case .renewTransferAccount(let d, let t, let r): try renewTransferAccount(d, t, r)
+        case .transferLogin(let d, let c): try transferLogin(d, c)
+        case .issueTransferKey(let d, let t, let e): try issueTransferKey(d, t, e)
+        case .transferKeyLogin(let d, let k): try transferKeyLogin(d, k)
+        case .serverToken(let u, let t, let linked): try serverToken(u, t, linked)
+        case .serverMember(let u): try serverMember(u)
         case .serverMembers(let us): serverMembers(us)
         case .serverIdP(let code, let accounts): serverIdP(code, accounts)
-        case .serverBan(let us, let spec): serverBan(us, spec)
-        case .serverRelease(let us): serverRelease(us)
-        case .serverValidate(let c): serverValidate(c)
-        case .serverWithdraw(let u, let regUser): serverWithdraw(u, regUser)
+        case .serverBan(let us, let spec): try serverBan(us, spec)
+        case .serverRelease(let us): try serverRelease(us)
+        case .serverValidate(let c): try serverValidate(c)
+        case .serverWithdraw(let u, let regUser): try serverWithdraw(u, regUser)
         case .advanceClock: done(.success, .TC, "clock advanced")
-        case .graceBan(let u, let secs): graceBan(u, secs)
+        case .graceBan(let u, let secs): try graceBan(u, secs)
         }
     }
 
@@ -73,9 +77,9 @@ struct Evaluator {
     }
 
     /// The device's current session when it is live.
-    mutating func liveCurrent(_ d: DeviceRef) -> Sym? {
+    mutating func liveSession(_ d: DeviceRef) -> TokenState? {
         guard let t = s.devices[d], isLive(t) else { return nil }
-        return t
+        return s.tokens[t]
     }
 
     func resolveToken(_ t: Sym) -> Sym? { s.resolve(t, sent: sent(t)) { s.tokens[$0] != nil } }
@@ -103,13 +107,14 @@ struct Evaluator {
     }
 
     /// The auth preamble of authenticated operations (§1.7, L12, B1).
-    mutating func preamble(_ d: DeviceRef, _ arg: TokenArg, checkBan: Bool = true) -> Gate<(token: Sym, user: Sym)> {
+    mutating func preamble(_ d: DeviceRef, _ arg: TokenArg, checkBan: Bool = true) throws(MissingState) -> Gate<Session>
+    {
         switch tokenStatus(arg, device: d, unknownRule: .L12) {
         case .absent: return .stop(done(.notLoggedIn, .L12, "no Authorization header"))
         case .dead(let r, let why): return .stop(done(.authInvalidGamebaseToken, r, why))
         case .live(let t):
-            let u = s.tokens[t]!.user
-            if checkBan, s.users[u]!.isBanned {
+            let u = try s.token(t).user
+            if checkBan, try s.user(u).isBanned {
                 return .stop(done(.bannedMember, .B1, "\(u) is banned", [.banInfo(user: u)]))
             }
             return .pass((t, u))
@@ -129,8 +134,10 @@ struct Evaluator {
         return !sem.idp.lineRegions.contains(r)
     }
 
-    func member(_ u: Sym, isNew: Bool = false, userRule: RuleID = .M3, authListRule: RuleID) -> Expectation {
-        let st = s.users[u]!
+    func member(_ u: Sym, isNew: Bool = false, userRule: RuleID = .M3, authListRule: RuleID) throws(MissingState)
+        -> Expectation
+    {
+        let st = try s.user(u)
         return .member(
             ExpectedMember(
                 user: u,

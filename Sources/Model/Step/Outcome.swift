@@ -9,6 +9,14 @@ package struct Outcome: Sendable {
     package var because: String
     package var expectations: [Expectation]
     package var next: ModelState
+
+    package init(code: ResultCode, rule: RuleID, because: String, expectations: [Expectation] = [], next: ModelState) {
+        self.code = code
+        self.rule = rule
+        self.because = because
+        self.expectations = expectations
+        self.next = next
+    }
 }
 
 /// The member a client answer must carry.

@@ -1,5 +1,5 @@
-import Foundation
 import Engine
+import Foundation
 
 /// `report.html`: one self-contained page (inline CSS and SVG, no scripts, fonts or external links).
 package enum HTMLReport {
@@ -100,7 +100,8 @@ package enum HTMLReport {
             "lag > \(Formatting.milliseconds(summary.lateStartToleranceMs)) ms",
             tone: summary.lateStarts > 0 ? "bad" : ""
         )
-        return html + "</div>\n</section>\n"
+        html += modelTile(summary.model)
+        return html + "</div>\n" + modelNote(summary.model) + "</section>\n"
     }
 
     static func thresholds(_ summary: RunSummary) -> String {

@@ -8,6 +8,8 @@ package struct RunMetadata: Sendable, Equatable {
     /// The effective configuration, flattened to strings (`stages.0.duration` → `30s`).
     /// Values of secret-like keys are redacted when the summary is built.
     package var configuration: [String: String]
+    /// How well the reference model kept up (`summary.json` `model`).
+    package var model = ModelSummary()
 
     package init(seed: UInt64, profile: String, target: String, configuration: [String: String] = [:]) {
         self.seed = seed

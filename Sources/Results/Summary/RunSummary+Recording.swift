@@ -8,7 +8,7 @@ extension RunSummary {
     ///
     /// - Parameters:
     ///   - recording: what the recorder measured.
-    ///   - metadata: seed, profile, target and configuration (redacted here).
+    ///   - metadata: seed, profile, target, configuration (redacted here) and the model's counts.
     ///   - violations: the violations found, numbered from 1.
     ///   - violationCount: the number found, if the engine kept only some of them in `violations`.
     package init(
@@ -98,7 +98,8 @@ extension RunSummary {
                 intervalS: Self.seconds(recording.intervalLength),
                 clampedValues: recording.clampedValues,
                 overflowSamples: recording.diagnostics.viaOverflow
-            )
+            ),
+            model: metadata.model
         )
     }
 

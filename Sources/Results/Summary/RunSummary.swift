@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Every key is documented in `docs/RESULTS.md`; the contract keys of DESIGN.md §7 are `schema`, `seed`,
 /// `duration_s`, `totals`, `ops`, `violations` and `thresholds`. Durations are milliseconds unless the
-/// key says otherwise. Nothing here may contain a secret: build it with ``init(recording:metadata:violations:)``,
+/// key says otherwise. A file written before `model` existed decodes with an empty one. Nothing here may contain a secret: build it with ``init(recording:metadata:violations:)``,
 /// which redacts the configuration and the target.
 package struct RunSummary: Codable, Sendable, Equatable {
     package static let schemaIdentifier = "gbfuzz.summary/1"
@@ -34,6 +34,8 @@ package struct RunSummary: Codable, Sendable, Equatable {
     package var timeline: [TimelinePoint]
     /// How the histograms behind every percentile were configured.
     package var histogram: HistogramInfo
+    /// How well the reference model kept up: desyncs, belief overflows, harness errors.
+    package var model: ModelSummary
 
     enum CodingKeys: String, CodingKey {
         case schema, seed
@@ -43,7 +45,7 @@ package struct RunSummary: Codable, Sendable, Equatable {
         case lateStarts = "late_starts"
         case lateStartToleranceMs = "late_start_tolerance_ms"
         case scheduleLagMs = "schedule_lag_ms"
-        case violations, thresholds, timeline, histogram
+        case violations, thresholds, timeline, histogram, model
     }
 
     package init(
@@ -62,7 +64,8 @@ package struct RunSummary: Codable, Sendable, Equatable {
         violations: ViolationsSummary,
         thresholds: [ThresholdResult],
         timeline: [TimelinePoint],
-        histogram: HistogramInfo
+        histogram: HistogramInfo,
+        model: ModelSummary = ModelSummary()
     ) {
         self.schema = schema
         self.seed = seed
@@ -80,6 +83,29 @@ package struct RunSummary: Codable, Sendable, Equatable {
         self.thresholds = thresholds
         self.timeline = timeline
         self.histogram = histogram
+        self.model = model
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        schema = try c.decode(String.self, forKey: .schema)
+        seed = try c.decode(UInt64.self, forKey: .seed)
+        durationS = try c.decode(Double.self, forKey: .durationS)
+        startedAt = try c.decode(String.self, forKey: .startedAt)
+        profile = try c.decode(String.self, forKey: .profile)
+        target = try c.decode(String.self, forKey: .target)
+        config = try c.decode([String: String].self, forKey: .config)
+        totals = try c.decode(SummaryTotals.self, forKey: .totals)
+        ops = try c.decode([String: OperationSummary].self, forKey: .ops)
+        lateStarts = try c.decode(UInt64.self, forKey: .lateStarts)
+        lateStartToleranceMs = try c.decode(Double.self, forKey: .lateStartToleranceMs)
+        scheduleLagMs = try c.decode(DistributionSummary.self, forKey: .scheduleLagMs)
+        violations = try c.decode(ViolationsSummary.self, forKey: .violations)
+        thresholds = try c.decode([ThresholdResult].self, forKey: .thresholds)
+        timeline = try c.decode([TimelinePoint].self, forKey: .timeline)
+        histogram = try c.decode(HistogramInfo.self, forKey: .histogram)
+        // Absent from summaries written before it existed.
+        model = try c.decodeIfPresent(ModelSummary.self, forKey: .model) ?? ModelSummary()
     }
 
     /// The JSON encoding used for `summary.json`: sorted keys, pretty-printed, slashes unescaped.

@@ -30,6 +30,7 @@ package enum SummaryTable {
                 + " (\(Formatting.rate(totals.throughputRps)) req/s), error rate \(Formatting.percent(totals.errorRate)),"
                 + " late starts \(Formatting.count(summary.lateStarts))",
         ]
+        lines += model(summary.model)
         if !summary.thresholds.isEmpty {
             lines.append("")
             lines.append("thresholds:")
@@ -52,6 +53,18 @@ package enum SummaryTable {
             if summary.violations.count > 10 { lines.append("  …") }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The model's counts when any is non-zero: they are not findings about the target, but
+    /// episodes the oracle could not follow, so they must not pass unnoticed.
+    static func model(_ model: ModelSummary) -> [String] {
+        guard !model.isClean else { return [] }
+        var lines = ["", "model: \(model.headline) (episodes dropped; not findings about the target)"]
+        for example in model.harnessErrorExamples.prefix(5) { lines.append("  harness error: \(example)") }
+        if model.harnessErrors > min(5, model.harnessErrorExamples.count) {
+            lines.append("  … (summary.json model.harness_error_examples)")
+        }
+        return lines
     }
 
     /// `0:1200 3302:40 7:3 +2`: the most frequent codes first.

@@ -18,10 +18,11 @@ struct Sim {
     mutating func run(_ action: Action, sourceLocation: SourceLocation = #_sourceLocation) -> Outcome {
         let op = Op(id: nextId, action: action, banEnd: banEnd(action))
         nextId += 1
-        let outcomes = model.step(state, op, ClockWindow(exactly: now))
+        let outcomes = outcomes(op, sourceLocation: sourceLocation)
         let codes = Set(outcomes.map(\.code))
         #expect(codes.count == 1, "\(action) has several allowed codes: \(codes)", sourceLocation: sourceLocation)
-        let o = outcomes[0]
+        // A model error was recorded as an issue: carry on from an unchanged state.
+        let o = outcomes.first ?? Outcome(code: .undefinedValue, rule: .TC, because: "no outcome", next: state)
         state = o.next
         last = o
         return o
@@ -44,12 +45,20 @@ struct Sim {
     }
 
     /// All codes the model allows for `action` now (without applying it).
-    func codes(_ action: Action) -> Set<ResultCode> {
+    func codes(_ action: Action, sourceLocation: SourceLocation = #_sourceLocation) -> Set<ResultCode> {
         Set(
-            model.step(state, Op(id: nextId, action: action, banEnd: banEnd(action)), ClockWindow(exactly: now)).map(
-                \.code
-            )
+            outcomes(Op(id: nextId, action: action, banEnd: banEnd(action)), sourceLocation: sourceLocation).map(\.code)
         )
+    }
+
+    /// The model's outcomes for `op` now; a ``ModelError`` is recorded as an issue (no outcome).
+    func outcomes(_ op: Op, sourceLocation: SourceLocation = #_sourceLocation) -> [Outcome] {
+        do {
+            return try model.step(state, op, ClockWindow(exactly: now))
+        } catch {
+            Issue.record("\(op): \(error)", sourceLocation: sourceLocation)
+            return []
+        }
     }
 
     mutating func advance(seconds: Int64) {
