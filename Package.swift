@@ -217,7 +217,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "Basics", "Engine", "Fuzz", "GBFuzzTestKit", "Model", "Plan", "Results", "Runner", "Transport",
+                "Basics", "Engine", "Fuzz", "GBFuzzTestKit", "Model", "Plan", "Protocol", "Results", "Runner",
+                "Transport",
             ],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings

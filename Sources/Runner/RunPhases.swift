@@ -48,7 +48,9 @@ package final class RunPhases: Sendable {
 
     /// `audit 12/40 players`, or nil between phases.
     package var label: String? {
-        state.withLock { s in s.current.map { $0.detail.isEmpty ? $0.phase.rawValue : "\($0.phase.rawValue) \($0.detail)" } }
+        state.withLock { s in
+            s.current.map { $0.detail.isEmpty ? $0.phase.rawValue : "\($0.phase.rawValue) \($0.detail)" }
+        }
     }
 
     /// The finished phases in order, each phase once (repeated ones summed).
@@ -56,7 +58,11 @@ package final class RunPhases: Sendable {
         let list = state.withLock { $0.durations }
         var out: [(phase: Phase, duration: Duration)] = []
         for (phase, d) in list {
-            if let i = out.firstIndex(where: { $0.phase == phase }) { out[i].duration += d } else { out.append((phase, d)) }
+            if let i = out.firstIndex(where: { $0.phase == phase }) {
+                out[i].duration += d
+            } else {
+                out.append((phase, d))
+            }
         }
         return out
     }

@@ -64,7 +64,9 @@ struct ConfigFileTests {
         let permutation = try #require(error("appId: x\nmapping:\n  addPrecedence: [3305, 3305, 3302]\n"))
         #expect(permutation.hasPrefix("knobs.yaml:3: mapping.addPrecedence: "))
         #expect(permutation.contains("3305, 3303, 3302"))
-        #expect(error("withdrawal:\n  gracePeriodDays: 31\n") == "knobs.yaml:2: withdrawal.gracePeriodDays: must be 1…30")
+        #expect(
+            error("withdrawal:\n  gracePeriodDays: 31\n") == "knobs.yaml:2: withdrawal.gracePeriodDays: must be 1…30"
+        )
         #expect(
             error("transferAccount:\n  failThreshold: 0\n")
                 == "knobs.yaml:2: transferAccount.failThreshold: must be at least 1"
@@ -73,7 +75,8 @@ struct ConfigFileTests {
             error("transferAccount:\n  enabled: true\n  failThreshold: many\n")
                 == "knobs.yaml:3: transferAccount.failThreshold: must be an integer"
         )
-        #expect(error("transferAccount:\n  idFormat: emoji\n")?.hasPrefix("knobs.yaml:2: transferAccount.idFormat:") == true)
+        let format = error("transferAccount:\n  idFormat: emoji\n")
+        #expect(format?.hasPrefix("knobs.yaml:2: transferAccount.idFormat:") == true)
         #expect(error("mapping: [1, 2]\n")?.hasPrefix("knobs.yaml:1: mapping: must be") == true)
         #expect(error("appId: [unclosed\n")?.hasPrefix("knobs.yaml:") == true)
         #expect(error("- 1\n- 2\n")?.contains("must be a mapping") == true)

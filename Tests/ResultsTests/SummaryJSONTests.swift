@@ -13,7 +13,7 @@ struct SummaryJSONTests {
         return (object, summary)
     }
 
-    @Test("the keys are exactly the documented ones, contract keys of DESIGN §7 included, in snake_case")
+    @Test("the keys are exactly the documented ones, the contract keys included, in snake_case")
     func exactKeys() async throws {
         let (object, _) = try await Self.json()
         #expect(

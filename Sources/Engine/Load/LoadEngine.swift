@@ -1,4 +1,5 @@
 import Basics
+
 /// Runs a ``Workload`` under a load model (closed or open, with ramping stages) and reports every
 /// operation to an ``OperationSink`` with its **intended** start time, so latency can be measured
 /// from when the operation should have started (coordinated-omission corrected, as wrk2 does).

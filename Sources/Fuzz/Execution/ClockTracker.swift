@@ -81,7 +81,12 @@ package final class ClockTracker: Sendable {
     /// What waiting for clock advances cost (zero without a frozen clock).
     package var advanceStats: ClockAdvanceStats {
         let s = gate?.stats ?? AdvanceGate.Stats()
-        return ClockAdvanceStats(advances: s.advances, forced: s.forced, advanceWait: s.advanceWait, heldWait: s.heldWait)
+        return ClockAdvanceStats(
+            advances: s.advances,
+            forced: s.forced,
+            advanceWait: s.advanceWait,
+            heldWait: s.heldWait
+        )
     }
 
     /// Call before sending a clock advance.

@@ -4,7 +4,7 @@ import Synchronization
 /// user's mappings), kept in memory so that a repeated token login touches no database.
 ///
 /// Exactly as fresh as the database for every answer (linearizability, docs/PROTOCOL.md §4 and
-/// DESIGN "The server is linearizable"). Around every group commit:
+/// docs/ARCHITECTURE.md). Around every group commit:
 /// 1. before COMMIT, the entries of every user the batch touched are dropped (``ChangeTracker``
 ///    sees every row change), the generation grows and inserts are refused;
 /// 2. after COMMIT (or its failure), the generation grows again and inserts are accepted again.

@@ -1,6 +1,6 @@
+import Engine
 import Foundation
 import Histogram
-import Engine
 
 extension HTMLReport {
     static func timeline(_ data: ReportData) -> String {

@@ -1,6 +1,6 @@
+import Engine
 import Foundation
 import Histogram
-import Engine
 
 extension HTMLReport {
     static func operations(_ data: ReportData, codeName: (Int) -> String?) -> String {

@@ -1,6 +1,6 @@
+import Engine
 import Foundation
 import Histogram
-import Engine
 
 /// The percentile distribution of a histogram the way HdrHistogram plots it: x is log₁₀(1/(1−p)), so
 /// 0 is 0 %, 1 is 90 %, 2 is 99 %, 3 is 99.9 %…; y is the value (milliseconds here).

@@ -1,6 +1,6 @@
+import Engine
 import Foundation
 import Histogram
-import Engine
 
 /// Everything the HTML report draws: the summary plus the histograms behind its percentiles.
 ///

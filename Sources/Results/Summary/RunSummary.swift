@@ -2,10 +2,11 @@ import Foundation
 
 /// The machine-readable result of a run, written as `summary.json` (schema `gbfuzz.summary/1`).
 ///
-/// Every key is documented in `docs/RESULTS.md`; the contract keys of DESIGN.md §7 are `schema`, `seed`,
-/// `duration_s`, `totals`, `ops`, `violations` and `thresholds`. Durations are milliseconds unless the
-/// key says otherwise. A file written before `model` existed decodes with an empty one. Nothing here may contain a secret: build it with ``init(recording:metadata:violations:)``,
-/// which redacts the configuration and the target.
+/// Every key is documented in `docs/RESULTS.md`; the contract keys other tools may rely on are
+/// `schema`, `seed`, `duration_s`, `totals`, `ops`, `violations` and `thresholds`. Durations are
+/// milliseconds unless the key says otherwise. A file written before `model` existed decodes with
+/// an empty one. Nothing here may contain a secret: build it with
+/// ``init(recording:metadata:violations:)``, which redacts the configuration and the target.
 package struct RunSummary: Codable, Sendable, Equatable {
     package static let schemaIdentifier = "gbfuzz.summary/1"
 

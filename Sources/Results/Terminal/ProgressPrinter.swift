@@ -79,7 +79,8 @@ package struct ProgressPrinter: Sendable {
         if let total { elapsed += " / " + Formatting.duration(seconds: RunSummaryTime.seconds(total)) }
         var text = "[\(elapsed)] "
         if let phase = state.phase { text += phase + "  " }
-        text += "\(Formatting.count(snapshot.requests)) req  "
+        text +=
+            "\(Formatting.count(snapshot.requests)) req  "
             + "\(Formatting.rate(snapshot.opsPerSecond)) ops/s  "
             + "p99 \(Formatting.milliseconds(snapshot.latencyP99Ms)) ms  "
         if let players = state.players { text += "players \(Formatting.count(players))  " }
