@@ -1,8 +1,9 @@
 import Fuzz
+import GBFuzzTestKit
 import Synchronization
 import Testing
 
-@Suite("Clock advances: exclusive, but never an unbounded wait", .timeLimit(.minutes(1)))
+@Suite("Clock advances: exclusive, but never an unbounded wait", .tags(.timing), .timeLimit(.minutes(1)))
 struct ClockAdvanceGateTests {
     @Test("an advance waits at most its limit for a stalled operation, then goes; later operations flow")
     func stalledOperationDoesNotHoldTheAdvance() async {
@@ -11,7 +12,7 @@ struct ClockAdvanceGateTests {
         let start = ContinuousClock.now
         await clock.enter(advance: true)
         let waited = ContinuousClock.now - start
-        #expect(waited >= .milliseconds(90) && waited < .seconds(5), "waited \(waited)")
+        #expect(waited >= .milliseconds(90) && waited < .seconds(30), "waited \(waited)")
         clock.beginAdvance(seconds: 60)
         clock.endAdvance(seconds: 60, applied: true)
         clock.leave(advance: true)
