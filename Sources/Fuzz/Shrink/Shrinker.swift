@@ -28,7 +28,7 @@ package struct Shrinker: Sendable {
 
     package init(
         runner: ScriptRunner,
-        timeBudget: Duration = .seconds(60),
+        timeBudget: Duration = Shrinker.defaultTimeBudget,
         attemptBudget: Int = 500,
         confirmations: Int = 0
     ) {
