@@ -71,12 +71,18 @@ package struct RunPlan: Sendable {
         if request.failFast { profile.fuzz.failFast = true }
         var thresholds: [Threshold] = []
         for spec in profile.thresholds {
+            let at = spec.line.map { ":\($0)" } ?? ""
+            let threshold: Threshold
             do {
-                thresholds.append(try Threshold.parse(spec.expression))
+                threshold = try Threshold.parse(spec.expression)
             } catch {
-                let at = spec.line.map { ":\($0)" } ?? ""
                 throw CommandError(.usage, "\(profile.source)\(at): thresholds: \(error)")
             }
+            // A name nobody can measure would pass or fail for the wrong reason: refuse it now.
+            if let problem = Self.unknownName(in: threshold) {
+                throw CommandError(.usage, "\(profile.source)\(at): thresholds: '\(spec.expression)': \(problem)")
+            }
+            thresholds.append(threshold)
         }
         let seed = request.seed ?? profile.seed ?? UInt64.random(in: 0...UInt64(Int64.max))
         let runId = "\(Self.stamp(now))-\(Self.slug(profile.name))-\(seed)"
@@ -93,6 +99,21 @@ package struct RunPlan: Sendable {
         var plan = RunPlan(profile: profile, seed: seed, runId: runId, directory: directory, thresholds: thresholds)
         plan.overwrite = request.overwrite
         return plan
+    }
+
+    /// The selector's operation, rule or outcome class when it names none that exists.
+    static func unknownName(in threshold: Threshold) -> String? {
+        guard let selector = threshold.selector else { return nil }
+        if let op = selector.operation, !FuzzWorkload.operationNames.contains(op) {
+            return "unknown operation '\(op)'; known: \(FuzzWorkload.operationNames.sorted().joined(separator: ", "))"
+        }
+        if let rule = selector.rule, !RuleID.reportable.contains(RuleID(rule)) {
+            return "unknown rule '\(rule)'; known: \(RuleID.reportable.map(\.rawValue).joined(separator: ", "))"
+        }
+        if let outcome = selector.outcome, OutcomeClass(key: outcome) == nil {
+            return "unknown outcome class '\(outcome)'; known: \(OutcomeClass.allCases.map(\.key).joined(separator: ", "))"
+        }
+        return nil
     }
 
     static func holdsFiles(_ url: URL) -> Bool {

@@ -52,6 +52,8 @@ package struct CampaignRunner: Sendable {
             return Outcome(exit: .cannotCreate, summary: nil, directory: plan.directory, violations: [])
         }
         let connections = profile.load.model == .closed ? profile.load.players : profile.load.maxInFlight
+        let phases = RunPhases()
+        phases.begin(.probe)
         let target: TargetConnection
         do {
             target = try await TargetConnection.open(profile, connections: connections, say: say)
@@ -59,12 +61,12 @@ package struct CampaignRunner: Sendable {
             say("gbfuzz run: \(error.message)")
             return Outcome(exit: error.exit, summary: nil, directory: plan.directory, violations: [])
         }
-        let outcome = await run(on: target)
+        let outcome = await run(on: target, phases: phases)
         await target.close()
         return outcome
     }
 
-    private func run(on target: TargetConnection) async -> Outcome {
+    private func run(on target: TargetConnection, phases: RunPhases) async -> Outcome {
         let profile = plan.profile
         for note in target.notes { say("note: \(note)") }
 
@@ -92,7 +94,6 @@ package struct CampaignRunner: Sendable {
         )
 
         // Load, drain, audit and shrinking, with the live line beside them in one task group.
-        let phases = RunPhases()
         phases.begin(.load)
         let (load, recording, audit, reproductions) = await withTaskGroup(of: Void.self) {
             group -> (Campaign.Result, Recording, Auditor.Result, [Reproduction]) in
@@ -108,18 +109,20 @@ package struct CampaignRunner: Sendable {
                         )
                     }
                 }
-                // Marks the drain on the live line once the engine reaches it.
-                group.addTask {
-                    while !Task.isCancelled, !campaign.control.isDraining {
-                        try? await Task.sleep(for: .milliseconds(50))
-                    }
-                    if campaign.control.isDraining { phases.begin(.drain) }
+            }
+            // Marks the drain (on the live line and in the phases) once the engine reaches it.
+            group.addTask {
+                while !Task.isCancelled, !campaign.control.isDraining {
+                    try? await Task.sleep(for: .milliseconds(20))
                 }
+                if campaign.control.isDraining { phases.begin(.drain) }
             }
             let load = await campaign.run(
                 sink: RecorderSink(recorder: recorder, operations: FuzzWorkload.operationNames)
             )
-            let recording = await recorder.finish(at: ContinuousClock.now)
+            // The recorder closes its histograms on its own thread while the audit and shrinking run.
+            let loadEnd = ContinuousClock.now
+            async let closedRecording = recorder.finish(at: loadEnd)
             let interrupted = load.engine.interrupted || Task.isCancelled
             // Violations flow one way: players → collector → audit → summary.
             var audit = Auditor.Result()
@@ -137,6 +140,7 @@ package struct CampaignRunner: Sendable {
                 phases: phases
             )
             phases.begin(.write, detail: "(done)")
+            let recording = await closedRecording
             group.cancelAll()
             return (load, recording, audit, reproductions)
         }
@@ -155,6 +159,13 @@ package struct CampaignRunner: Sendable {
         )
         metadata.model = Self.modelSummary(found)
         metadata.configuration["interrupted"] = interrupted ? "true" : "false"
+        metadata.status = status(
+            interrupted: interrupted,
+            phases: phases,
+            clock: clock.advanceStats,
+            audit: audit,
+            kept: load.findings.players.count
+        )
         let summary = RunSummary(
             recording: recording,
             metadata: metadata,

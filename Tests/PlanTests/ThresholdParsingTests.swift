@@ -1,3 +1,4 @@
+import Basics
 import Engine
 import Foundation
 import Plan
@@ -216,13 +217,13 @@ struct ThresholdParsingTests {
             text: "latency_ms{}.p99 < 3",
             code: .syntax,
             column: 12,
-            message: "expected 'op' or 'rule' in the selector, found '}'"
+            message: "expected 'op', 'rule' or 'outcome' in the selector, found '}'"
         ),
         .init(
             text: "latency_ms{scenario:x}.p99 < 3",
             code: .syntax,
             column: 12,
-            message: "expected 'op' or 'rule' in the selector, found 'scenario'"
+            message: "expected 'op', 'rule' or 'outcome' in the selector, found 'scenario'"
         ),
         .init(
             text: "latency_ms{op=x}.p99 < 3",
@@ -351,6 +352,47 @@ struct ThresholdParsingTests {
         } throws: { error in
             "\(error)"
                 == "invalid threshold 'latency_ms.p99 <': column 17: expected a number after '<', found the end of the expression"
+        }
+    }
+}
+
+@Suite("thresholds naming what does not exist")
+struct ThresholdNameTests {
+    func plan(_ threshold: String) throws -> RunPlan {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gbfuzz-thr-\(UInt32.random(in: 0...UInt32.max))"
+        )
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let file = dir.appendingPathComponent("p.yaml")
+        try Data("thresholds:\n  - \"\(threshold)\"\n".utf8).write(to: file)
+        var request = RunRequest(profilePath: file.path)
+        request.out = dir.appendingPathComponent("out").path
+        return try RunPlan.make(request)
+    }
+
+    @Test(
+        "an unknown rule, operation or outcome class is a profile error (exit 64) naming it and the known ones",
+        arguments: [
+            ("violations{rule:ZZ9} == 0", "unknown rule 'ZZ9'"),
+            ("latency_ms{op:login.gest}.p99 < 5", "unknown operation 'login.gest'"),
+            ("latency_ms{outcome:fine}.p99 < 5", "unknown outcome class 'fine'"),
+        ]
+    )
+    func unknownNames(_ threshold: String, _ message: String) throws {
+        do {
+            _ = try plan(threshold)
+            Issue.record("'\(threshold)' was accepted")
+        } catch let e as CommandError {
+            #expect(e.exit == .usage)
+            #expect(e.message.contains("p.yaml:2: thresholds:") && e.message.contains(message), "\(e.message)")
+            #expect(e.message.contains("known:"), "\(e.message)")
+        }
+    }
+
+    @Test("known names pass: a rule, an operation, an outcome class")
+    func knownNames() throws {
+        for t in ["violations{rule:M6} == 0", "latency_ms{op:login.guest}.p99 < 5", "latency_ms{outcome:ok}.p99 < 5"] {
+            #expect(try plan(t).thresholds.count == 1)
         }
     }
 }

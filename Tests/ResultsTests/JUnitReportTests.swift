@@ -72,9 +72,9 @@ struct JUnitReportTests {
         // T8 has a violation but was not listed: it is added.
         #expect(ruleCases.map(\.name) == ["M1", "M6", "X1", "T8"])
         #expect(ruleCases.map(\.failed) == [false, true, false, true])
-        #expect(collector.suites.map { $0["tests"] } == ["7", "4"])
-        #expect(collector.suites.map { $0["failures"] } == ["3", "2"])
-        #expect(collector.root["tests"] == "11")
+        #expect(collector.suites.map { $0["tests"] } == ["1", "7", "4"])
+        #expect(collector.suites.map { $0["failures"] } == ["0", "3", "2"])
+        #expect(collector.root["tests"] == "12")
         #expect(collector.root["failures"] == "5")
         #expect(collector.failureTexts.contains { $0.contains("expected: latency_ms.p99 < 300\nactual: ") })
         #expect(collector.failureTexts.contains { $0.contains("note: operation 'logout' never ran") })
@@ -91,8 +91,9 @@ struct JUnitReportTests {
             ViolationEntry(index: 1, rule: "M<6>", message: nasty, expected: nasty, observed: nasty)
         ])
         let collector = try Self.parse(JUnitReport.render(summary: withNasty))
-        #expect(collector.cases.map(\.name) == ["a<b>&\"c\" 'd' \u{FFFD}\u{FFFD}[31m é 🙂", "M<6>"])
-        #expect(collector.cases.allSatisfy { $0.failed })
+        let named = collector.cases.filter { $0.suite != "gbfuzz.run" }
+        #expect(named.map(\.name) == ["a<b>&\"c\" 'd' \u{FFFD}\u{FFFD}[31m é 🙂", "M<6>"])
+        #expect(named.allSatisfy { $0.failed })
     }
 
     @Test("a clean run has no failures")
@@ -102,6 +103,20 @@ struct JUnitReportTests {
         summary.thresholds = [ThresholdResult(expression: "requests > 1", actual: 1_000, ok: true)]
         let collector = try Self.parse(JUnitReport.render(summary: summary, rules: ["M1"]))
         #expect(collector.root["failures"] == "0")
-        #expect(collector.cases.count == 2)
+        #expect(collector.cases.count == 3)
+    }
+
+    @Test("an interrupted run fails its 'run completed' case, whatever its thresholds say")
+    func interruptedRun() throws {
+        var summary = ThresholdEvaluationTests.summary()
+        summary.violations = ViolationsSummary(list: [])
+        summary.thresholds = [ThresholdResult(expression: "requests > 1", actual: 1_000, ok: true)]
+        summary.run.interrupted = true
+        #expect(!summary.passed)
+        let collector = try Self.parse(JUnitReport.render(summary: summary, rules: ["M1"]))
+        #expect(collector.root["failures"] == "1")
+        let completion = try #require(collector.cases.first { $0.suite == "gbfuzz.run" })
+        #expect(completion.failed)
+        #expect(collector.failureTexts.contains { $0.contains("interrupted") })
     }
 }

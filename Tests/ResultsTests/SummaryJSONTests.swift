@@ -20,7 +20,7 @@ struct SummaryJSONTests {
             Set(object.keys) == [
                 "schema", "seed", "duration_s", "totals", "ops", "violations", "thresholds",
                 "started_at", "profile", "target", "config", "late_starts", "late_start_tolerance_ms",
-                "schedule_lag_ms", "timeline", "histogram", "model",
+                "schedule_lag_ms", "timeline", "histogram", "model", "run",
             ]
         )
         #expect(object["schema"] as? String == "gbfuzz.summary/1")
@@ -29,7 +29,8 @@ struct SummaryJSONTests {
         #expect(
             Set(totals.keys) == [
                 "requests", "ok", "failed", "transport_errors", "throughput_rps",
-                "outcomes", "error_rate", "transport_error_rate", "latency_ms", "service_ms",
+                "outcomes", "error_rate", "transport_error_rate", "latency_ms", "service_ms", "failures",
+                "latency_by_outcome_ms",
             ]
         )
         let ops = try #require(object["ops"] as? [String: [String: Any]])
@@ -39,7 +40,7 @@ struct SummaryJSONTests {
                 Set(op.keys) == [
                     "count", "ok", "codes", "latency_ms", "service_ms",
                     "failed", "outcomes", "transport_errors", "throughput_rps", "error_rate", "late_starts",
-                    "schedule_lag_ms",
+                    "schedule_lag_ms", "failures", "failure_examples", "latency_by_outcome_ms",
                 ]
             )
             let latency = try #require(op["latency_ms"] as? [String: Double])
@@ -48,7 +49,7 @@ struct SummaryJSONTests {
             #expect(codes.keys.allSatisfy { Int($0) != nil })
             #expect(
                 Set((op["outcomes"] as! [String: Int]).keys) == [
-                    "ok", "expected_error", "unexpected", "transport_error",
+                    "ok", "expected_error", "unexpected", "transport_error", "cancelled",
                 ]
             )
         }

@@ -14,10 +14,15 @@ package struct RecorderSink: OperationSink {
     }
 
     package func record(_ op: PerformedOperation, intendedStart: ContinuousClock.Instant) {
+        let id = ids[op.name] ?? recorder.operation(op.name)
+        if let failure = op.failure, let example = op.failureExample {
+            recorder.noteExample(id, failure: failure, example: example)
+        }
         recorder.record(
-            ids[op.name] ?? recorder.operation(op.name),
+            id,
             outcome: op.outcome,
             resultCode: op.resultCode,
+            failure: op.failure,
             intendedStart: intendedStart,
             sent: op.sent,
             completed: op.completed

@@ -5,6 +5,10 @@ package struct PerformedOperation: Sendable {
     package var outcome: OutcomeClass
     /// `header.resultCode`, or `nil` when there was no answer.
     package var resultCode: Int?
+    /// Why there was no protocol answer (`nil` when there was one, or the run cancelled it).
+    package var failure: FailureKind?
+    /// The first bytes of a non-protocol answer (an HTML error page, truncated JSON).
+    package var failureExample: String?
     /// When the request was handed to the transport.
     package var sent: ContinuousClock.Instant
     /// When the answer (or failure) arrived.
@@ -14,12 +18,16 @@ package struct PerformedOperation: Sendable {
         name: String,
         outcome: OutcomeClass,
         resultCode: Int?,
+        failure: FailureKind? = nil,
+        failureExample: String? = nil,
         sent: ContinuousClock.Instant,
         completed: ContinuousClock.Instant
     ) {
         self.name = name
         self.outcome = outcome
         self.resultCode = resultCode
+        self.failure = failure
+        self.failureExample = failureExample
         self.sent = sent
         self.completed = completed
     }

@@ -7,6 +7,10 @@ package struct OperationRecording: Sendable {
     package let outcomes: [OutcomeClass: OutcomeRecording]
     /// Answers per Gamebase result code (transport errors have none).
     package let codes: [Int: UInt64]
+    /// Requests without a protocol answer, by why (HTTP status, malformed, timeout, reset…).
+    package let failures: [FailureKind: UInt64]
+    /// The first bytes of the first answer of each HTTP or malformed failure kind.
+    package let failureExamples: [FailureKind: String]
     package let lateStarts: UInt64
     let settings: HistogramSettings
 
@@ -14,12 +18,16 @@ package struct OperationRecording: Sendable {
         name: String,
         outcomes: [OutcomeClass: OutcomeRecording],
         codes: [Int: UInt64],
+        failures: [FailureKind: UInt64] = [:],
+        failureExamples: [FailureKind: String] = [:],
         lateStarts: UInt64,
         settings: HistogramSettings
     ) {
         self.name = name
         self.outcomes = outcomes
         self.codes = codes
+        self.failures = failures
+        self.failureExamples = failureExamples
         self.lateStarts = lateStarts
         self.settings = settings
     }

@@ -9,8 +9,10 @@ package struct RecordedSample: Sendable, Hashable {
     package var sentNanos: Int64
     /// When the answer (or the transport error) arrived.
     package var completedNanos: Int64
-    /// The Gamebase `resultCode` of the answer; `nil` for a transport error.
-    package var resultCode: Int32?
+    /// The answer's result code, or the failure's code: which one is in `detailKind`. One field
+    /// for both keeps the sample at 32 bytes.
+    private var detail: Int32
+    private var detailKind: UInt8
     package var operation: OperationID
     package var outcome: OutcomeClass
 
@@ -18,17 +20,32 @@ package struct RecordedSample: Sendable, Hashable {
         operation: OperationID,
         outcome: OutcomeClass,
         resultCode: Int?,
+        failure: FailureKind? = nil,
         intendedStartNanos: Int64,
         sentNanos: Int64,
         completedNanos: Int64
     ) {
         self.operation = operation
         self.outcome = outcome
-        self.resultCode = resultCode.map { Int32(clamping: $0) }
+        if let resultCode {
+            detail = Int32(clamping: resultCode)
+            detailKind = 1
+        } else if let failure {
+            detail = failure.code
+            detailKind = 2
+        } else {
+            detail = 0
+            detailKind = 0
+        }
         self.intendedStartNanos = intendedStartNanos
         self.sentNanos = sentNanos
         self.completedNanos = completedNanos
     }
+
+    /// The Gamebase `resultCode` of the answer; `nil` when there was no protocol answer.
+    package var resultCode: Int32? { detailKind == 1 ? detail : nil }
+    /// Why there was no protocol answer, when known.
+    package var failure: FailureKind? { detailKind == 2 ? FailureKind(code: detail) : nil }
 
     static let zero = RecordedSample(
         operation: OperationID(rawValue: 0),

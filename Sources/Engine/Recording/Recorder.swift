@@ -53,6 +53,7 @@ package final class Recorder: Sendable {
         _ operation: OperationID,
         outcome: OutcomeClass,
         resultCode: Int?,
+        failure: FailureKind? = nil,
         intendedStart: ContinuousClock.Instant,
         sent: ContinuousClock.Instant,
         completed: ContinuousClock.Instant
@@ -62,12 +63,26 @@ package final class Recorder: Sendable {
                 operation: operation,
                 outcome: outcome,
                 resultCode: resultCode,
+                failure: failure,
                 intendedStartNanos: nanosSinceStart(intendedStart),
                 sentNanos: nanosSinceStart(sent),
                 completedNanos: nanosSinceStart(completed)
             )
         )
     }
+
+    /// Keeps `example` (the first bytes of a non-protocol answer) as the example of `failure` for
+    /// `operation`, unless one is kept already. Takes a lock: call only for failures.
+    package func noteExample(_ operation: OperationID, failure: FailureKind, example: String) {
+        core.failureExamples.withLock { all in
+            if all[Int(operation.rawValue)]?[failure] == nil {
+                all[Int(operation.rawValue), default: [:]][failure] = String(example.prefix(Self.exampleLength))
+            }
+        }
+    }
+
+    /// How much of a failing answer is kept as its example.
+    package static let exampleLength = 200
 
     /// Records a sample whose times are already nanoseconds since ``runStart``.
     package func record(_ sample: RecordedSample) {

@@ -51,6 +51,7 @@ struct RecorderAggregate: Sendable {
         }
         operations[op]!.outcomes[outcome]!.record(latency: latency, service: service, lag: lag)
         if let code = sample.resultCode { operations[op]!.codes[code, default: 0] += 1 }
+        if let failure = sample.failure { operations[op]!.failures[failure, default: 0] += 1 }
         if isLate { operations[op]!.lateStarts += 1 }
 
         let interval = Int(max(sample.completedNanos, 0) / intervalNanos)
@@ -155,6 +156,7 @@ struct OutcomeAccumulator: Sendable {
 struct OperationAccumulator: Sendable {
     var outcomes = [OutcomeAccumulator?](repeating: nil, count: OutcomeClass.allCases.count)
     var codes: [Int32: UInt64] = [:]
+    var failures: [FailureKind: UInt64] = [:]
     var lateStarts: UInt64 = 0
 
     mutating func absorb(_ other: OperationAccumulator) {
@@ -167,6 +169,7 @@ struct OperationAccumulator: Sendable {
             }
         }
         codes.merge(other.codes, uniquingKeysWith: +)
+        failures.merge(other.failures, uniquingKeysWith: +)
         lateStarts += other.lateStarts
     }
 }

@@ -11,6 +11,7 @@ extension RecorderConsumer {
         let settings = aggregate.settings
         let duration = Duration.nanoseconds(max(endNanos, 0))
 
+        let examples = core.failureExamples.withLock { $0 }
         var operations: [OperationRecording] = []
         for (op, accumulator) in aggregate.operations.enumerated() {
             guard let accumulator else { continue }
@@ -29,6 +30,8 @@ extension RecorderConsumer {
                     name: name(op),
                     outcomes: outcomes,
                     codes: Dictionary(uniqueKeysWithValues: accumulator.codes.map { (Int($0.key), $0.value) }),
+                    failures: accumulator.failures,
+                    failureExamples: examples[op] ?? [:],
                     lateStarts: accumulator.lateStarts,
                     settings: settings
                 )

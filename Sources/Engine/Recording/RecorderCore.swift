@@ -24,6 +24,8 @@ final class RecorderCore: Sendable {
     private let stopClaimed = Atomic<Bool>(false)
     let endNanos = Atomic<Int64>(0)
     private let snapshot = Mutex(LiveSnapshot())
+    /// The first example answer of each (operation, failure kind): low-rate, off the sample ring.
+    let failureExamples = Mutex<[Int: [FailureKind: String]]>([:])
     private let completion = Mutex(Completion.running([]))
 
     private enum Completion {

@@ -92,9 +92,10 @@ package struct Player: Sendable {
         history.append(op)
         var verdict = StepVerdict(kind: op.kind, code: result.code, outcome: .ok, violations: [], predictedCodes: [])
         switch result.outcome {
-        case .transportError:
+        case .transportError(let e):
             belief.observeLost(op, window)
-            verdict.outcome = .transportError
+            // A request the run stopped is the run's doing, not the target's (still maybe applied).
+            verdict.outcome = e.code == .shutdown ? .cancelled : .transportError
         case .protocolError(let e):
             verdict.outcome = .unexpected
             verdict.violations = [

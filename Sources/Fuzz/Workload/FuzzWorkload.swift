@@ -50,13 +50,15 @@ package struct FuzzWorkload: Workload {
         let collector: FuzzCollector
 
         package mutating func performNext() async -> PerformedOperation? {
-            let (_, _, verdict) = await player.perform(with: executor, clock: clock)
+            let (_, result, verdict) = await player.perform(with: executor, clock: clock)
             let completed = ContinuousClock.now
             collector.record(verdict)
             return PerformedOperation(
                 name: verdict.kind.rawValue,
                 outcome: verdict.outcome,
                 resultCode: verdict.code?.rawValue,
+                failure: result.failure,
+                failureExample: result.failureExample,
                 sent: executor.stamp.instant.withLock { $0 } ?? completed,
                 completed: completed
             )

@@ -101,6 +101,8 @@ package struct ScriptWorkload: Workload {
                 name: verdict.kind.rawValue,
                 outcome: verdict.outcome,
                 resultCode: verdict.code?.rawValue,
+                failure: result.failure,
+                failureExample: result.failureExample,
                 sent: executor.stamp.instant.withLock { $0 } ?? completed,
                 completed: completed
             )

@@ -41,4 +41,8 @@ package struct RuleID: RawRepresentable, Hashable, Comparable, Sendable, Codable
         .F1, .W1, .W2, .W4, .W5, .W6, .W7, .T1, .T2, .T3, .T4, .T5, .T6, .T7, .T8, .T10, .T11, .T12, .T13, .T14,
         .B1, .B2, .B4, .B5, .X1, .X2,
     ]
+
+    /// Every id a violation can carry: the rules, the endpoint sections and test control.
+    package static let reportable: [RuleID] =
+        protocolRules + [.E1, .E3, .E4, .E7, .E8, .E11, .E13, .E14, .E15, .TC]
 }

@@ -1,7 +1,9 @@
 /// A k6-style pass/fail criterion, evaluated against the ``RunSummary`` at the end of a run.
 ///
-/// Grammar (see docs/RESULTS.md): `metric [ "{" ("op"|"rule") ":" name "}" ] [ "." statistic ] comparator number [unit]`,
-/// for example `latency_ms{op:login.guest}.p99 < 200`, `error_rate < 1%`, `violations == 0`.
+/// Grammar (see docs/RESULTS.md):
+/// `metric [ "{" key ":" name { "," key ":" name } "}" ] [ "." statistic ] comparator number [unit]` with
+/// keys `op`, `rule` and `outcome`, for example `latency_ms{op:login.guest}.p99 < 200`,
+/// `latency_ms{outcome:ok}.p99 < 500`, `error_rate < 1%`, `violations{rule:M6} == 0`.
 package struct Threshold: Sendable, Hashable, CustomStringConvertible {
     /// The expression as written (trimmed); reported back in ``ThresholdResult/expression``.
     package var expression: String
@@ -62,10 +64,22 @@ package enum ThresholdMetric: String, Sendable, Hashable, CaseIterable, CustomSt
     package var description: String { rawValue }
 }
 
-/// Restricts a threshold to one operation or (for `violations`) one rule.
-package enum ThresholdSelector: Sendable, Hashable {
-    case operation(String)
-    case rule(String)
+/// Restricts a threshold: to one operation (`op:`), to one rule (`rule:`, for `violations`), to one
+/// outcome class (`outcome:ok`, for `latency_ms` and `requests`), or to an operation and an outcome.
+package struct ThresholdSelector: Sendable, Hashable {
+    package var operation: String?
+    package var rule: String?
+    package var outcome: String?
+
+    package init(operation: String? = nil, rule: String? = nil, outcome: String? = nil) {
+        self.operation = operation
+        self.rule = rule
+        self.outcome = outcome
+    }
+
+    package static func operation(_ name: String) -> ThresholdSelector { ThresholdSelector(operation: name) }
+    package static func rule(_ id: String) -> ThresholdSelector { ThresholdSelector(rule: id) }
+    package static func outcome(_ key: String) -> ThresholdSelector { ThresholdSelector(outcome: key) }
 }
 
 /// A statistic of a distribution metric.

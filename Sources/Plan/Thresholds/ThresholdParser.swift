@@ -50,36 +50,52 @@ struct ThresholdParser {
     private mutating func parseSelector(for metric: ThresholdMetric) throws(ThresholdError) -> ThresholdSelector? {
         guard peek == "{" else { return nil }
         position += 1
-        skipSpaces()
-        let keyStart = position
-        let key = take { $0.isLetter || $0 == "_" }
-        guard key == "op" || key == "rule" else {
-            let found = key.isEmpty ? describe(peek) : "'\(key)'"
-            throw error(.syntax, at: keyStart, "expected 'op' or 'rule' in the selector, found \(found)")
+        var selector = ThresholdSelector()
+        while true {
+            skipSpaces()
+            let keyStart = position
+            let key = take { $0.isLetter || $0 == "_" }
+            guard ["op", "rule", "outcome"].contains(key) else {
+                let found = key.isEmpty ? describe(peek) : "'\(key)'"
+                throw error(.syntax, at: keyStart, "expected 'op', 'rule' or 'outcome' in the selector, found \(found)")
+            }
+            skipSpaces()
+            guard peek == ":" else {
+                throw error(.syntax, at: position, "expected ':' after '\(key)', found \(describe(peek))")
+            }
+            position += 1
+            skipSpaces()
+            let value = take { $0.isLetter || $0.isNumber || "_.-/".contains($0) }
+            guard !value.isEmpty else {
+                let what = ["op": "an operation name", "rule": "a rule id", "outcome": "an outcome class"][key] ?? key
+                throw error(.syntax, at: position, "expected \(what) after '\(key):', found \(describe(peek))")
+            }
+            switch key {
+            case "op" where selector.operation == nil: selector.operation = value
+            case "rule" where selector.rule == nil: selector.rule = value
+            case "outcome" where selector.outcome == nil: selector.outcome = value
+            default: throw error(.syntax, at: keyStart, "'\(key)' is given twice in the selector")
+            }
+            if key == "rule", metric != .violations {
+                throw error(.misuse, at: keyStart, "'rule:' selects violations only; '\(metric)' takes 'op:'")
+            }
+            if key == "op", metric == .violations {
+                throw error(.misuse, at: keyStart, "violations are counted per rule, not per operation; use 'rule:'")
+            }
+            if key == "outcome", metric != .latencyMs, metric != .requests {
+                throw error(.misuse, at: keyStart, "'outcome:' applies to latency_ms and requests, not '\(metric)'")
+            }
+            skipSpaces()
+            if peek == "," {
+                position += 1
+                continue
+            }
+            guard peek == "}" else {
+                throw error(.syntax, at: position, "expected '}' to close the selector, found \(describe(peek))")
+            }
+            position += 1
+            return selector
         }
-        skipSpaces()
-        guard peek == ":" else {
-            throw error(.syntax, at: position, "expected ':' after '\(key)', found \(describe(peek))")
-        }
-        position += 1
-        skipSpaces()
-        let value = take { $0.isLetter || $0.isNumber || "_.-/".contains($0) }
-        guard !value.isEmpty else {
-            let what = key == "op" ? "an operation name" : "a rule id"
-            throw error(.syntax, at: position, "expected \(what) after '\(key):', found \(describe(peek))")
-        }
-        skipSpaces()
-        guard peek == "}" else {
-            throw error(.syntax, at: position, "expected '}' to close the selector, found \(describe(peek))")
-        }
-        position += 1
-        if key == "rule", metric != .violations {
-            throw error(.misuse, at: keyStart, "'rule:' selects violations only; '\(metric)' takes 'op:'")
-        }
-        if key == "op", metric == .violations {
-            throw error(.misuse, at: keyStart, "violations are counted per rule, not per operation; use 'rule:'")
-        }
-        return key == "op" ? .operation(value) : .rule(value)
     }
 
     private mutating func parseStatistic(for metric: ThresholdMetric) throws(ThresholdError) -> ThresholdStatistic? {

@@ -45,7 +45,18 @@ package enum JUnitReport {
             )
         }
 
+        // An interrupted run is not a pass, whatever its thresholds say: its results are partial.
+        let completion = TestCase(
+            name: "run completed",
+            failure: summary.run.interrupted
+                ? Failure(
+                    type: "interrupted",
+                    message: "INTERRUPTED: the run was stopped before its end; its results are partial",
+                    body: "interrupted after \(number(summary.durationS)) s"
+                ) : nil
+        )
         let suites = [
+            Suite(name: "gbfuzz.run", cases: [completion]),
             Suite(name: "gbfuzz.thresholds", cases: thresholdCases),
             Suite(name: "gbfuzz.invariants", cases: ruleCases),
         ]

@@ -10,6 +10,8 @@ package struct RunMetadata: Sendable, Equatable {
     package var configuration: [String: String]
     /// How well the reference model kept up (`summary.json` `model`).
     package var model = ModelSummary()
+    /// Interrupted or not, phases, clock waits, the audit (`summary.json` `run`).
+    package var status = RunStatus()
 
     package init(seed: UInt64, profile: String, target: String, configuration: [String: String] = [:]) {
         self.seed = seed

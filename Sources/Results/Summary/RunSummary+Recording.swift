@@ -37,7 +37,26 @@ extension RunSummary {
                 lateStarts: operation.lateStarts,
                 latencyMs: DistributionSummary(microseconds: operation.merged(.latency)),
                 serviceMs: DistributionSummary(microseconds: operation.merged(.service)),
-                scheduleLagMs: DistributionSummary(microseconds: operation.merged(.scheduleLag))
+                scheduleLagMs: DistributionSummary(microseconds: operation.merged(.scheduleLag)),
+                failures: Dictionary(uniqueKeysWithValues: operation.failures.map { ($0.key.key, $0.value) }),
+                failureExamples: Dictionary(
+                    uniqueKeysWithValues: operation.failureExamples.map { ($0.key.key, $0.value) }
+                ),
+                latencyByOutcomeMs: Dictionary(
+                    uniqueKeysWithValues: operation.outcomes.map {
+                        ($0.key.key, DistributionSummary(microseconds: $0.value.latency))
+                    }
+                )
+            )
+        }
+        var failures: [String: UInt64] = [:]
+        for operation in recording.operations {
+            for (kind, n) in operation.failures { failures[kind.key, default: 0] += n }
+        }
+        var latencyByOutcome: [String: DistributionSummary] = [:]
+        for outcome in OutcomeClass.allCases where recording.count(outcome) > 0 {
+            latencyByOutcome[outcome.key] = DistributionSummary(
+                microseconds: recording.merged(.latency, outcomes: [outcome])
             )
         }
 
@@ -54,7 +73,9 @@ extension RunSummary {
             errorRate: ratio(outcomes.failed, requests),
             transportErrorRate: ratio(outcomes.transportError, requests),
             latencyMs: DistributionSummary(microseconds: recording.merged(.latency)),
-            serviceMs: DistributionSummary(microseconds: recording.merged(.service))
+            serviceMs: DistributionSummary(microseconds: recording.merged(.service)),
+            failures: failures,
+            latencyByOutcomeMs: latencyByOutcome
         )
 
         let timeline = recording.intervals.map { interval -> TimelinePoint in
@@ -99,7 +120,8 @@ extension RunSummary {
                 clampedValues: recording.clampedValues,
                 overflowSamples: recording.diagnostics.viaOverflow
             ),
-            model: metadata.model
+            model: metadata.model,
+            run: metadata.status
         )
     }
 

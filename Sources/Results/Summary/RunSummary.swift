@@ -37,6 +37,8 @@ package struct RunSummary: Codable, Sendable, Equatable {
     package var histogram: HistogramInfo
     /// How well the reference model kept up: desyncs, belief overflows, harness errors.
     package var model: ModelSummary
+    /// Interrupted or not, phases and their durations, clock waits, the audit.
+    package var run: RunStatus
 
     enum CodingKeys: String, CodingKey {
         case schema, seed
@@ -46,7 +48,7 @@ package struct RunSummary: Codable, Sendable, Equatable {
         case lateStarts = "late_starts"
         case lateStartToleranceMs = "late_start_tolerance_ms"
         case scheduleLagMs = "schedule_lag_ms"
-        case violations, thresholds, timeline, histogram, model
+        case violations, thresholds, timeline, histogram, model, run
     }
 
     package init(
@@ -66,7 +68,8 @@ package struct RunSummary: Codable, Sendable, Equatable {
         thresholds: [ThresholdResult],
         timeline: [TimelinePoint],
         histogram: HistogramInfo,
-        model: ModelSummary = ModelSummary()
+        model: ModelSummary = ModelSummary(),
+        run: RunStatus = RunStatus()
     ) {
         self.schema = schema
         self.seed = seed
@@ -85,6 +88,7 @@ package struct RunSummary: Codable, Sendable, Equatable {
         self.timeline = timeline
         self.histogram = histogram
         self.model = model
+        self.run = run
     }
 
     package init(from decoder: any Decoder) throws {
@@ -107,6 +111,7 @@ package struct RunSummary: Codable, Sendable, Equatable {
         histogram = try c.decode(HistogramInfo.self, forKey: .histogram)
         // Absent from summaries written before it existed.
         model = try c.decodeIfPresent(ModelSummary.self, forKey: .model) ?? ModelSummary()
+        run = try c.decodeIfPresent(RunStatus.self, forKey: .run) ?? RunStatus()
     }
 
     /// The JSON encoding used for `summary.json`: sorted keys, pretty-printed, slashes unescaped.
@@ -123,6 +128,6 @@ package struct RunSummary: Codable, Sendable, Equatable {
         try JSONDecoder().decode(RunSummary.self, from: data)
     }
 
-    /// True when every threshold held and no violation was found.
-    package var passed: Bool { violations.count == 0 && thresholds.allSatisfy(\.ok) }
+    /// True when every threshold held, no violation was found and the run was not interrupted.
+    package var passed: Bool { !run.interrupted && violations.count == 0 && thresholds.allSatisfy(\.ok) }
 }

@@ -21,6 +21,10 @@ package struct SummaryTotals: Codable, Sendable, Equatable {
     package var latencyMs: DistributionSummary
     /// Service time (completion − actual send), all operations.
     package var serviceMs: DistributionSummary
+    /// Requests without a protocol answer, by why (as per operation), all operations.
+    package var failures: [String: UInt64]
+    /// Latency per outcome class that occurred, all operations.
+    package var latencyByOutcomeMs: [String: DistributionSummary]
 
     enum CodingKeys: String, CodingKey {
         case requests, ok, failed
@@ -31,6 +35,8 @@ package struct SummaryTotals: Codable, Sendable, Equatable {
         case transportErrorRate = "transport_error_rate"
         case latencyMs = "latency_ms"
         case serviceMs = "service_ms"
+        case failures
+        case latencyByOutcomeMs = "latency_by_outcome_ms"
     }
 
     package init(
@@ -43,7 +49,9 @@ package struct SummaryTotals: Codable, Sendable, Equatable {
         errorRate: Double,
         transportErrorRate: Double,
         latencyMs: DistributionSummary,
-        serviceMs: DistributionSummary
+        serviceMs: DistributionSummary,
+        failures: [String: UInt64] = [:],
+        latencyByOutcomeMs: [String: DistributionSummary] = [:]
     ) {
         self.requests = requests
         self.ok = ok
@@ -55,6 +63,26 @@ package struct SummaryTotals: Codable, Sendable, Equatable {
         self.transportErrorRate = transportErrorRate
         self.latencyMs = latencyMs
         self.serviceMs = serviceMs
+        self.failures = failures
+        self.latencyByOutcomeMs = latencyByOutcomeMs
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        requests = try c.decode(UInt64.self, forKey: .requests)
+        ok = try c.decode(UInt64.self, forKey: .ok)
+        failed = try c.decode(UInt64.self, forKey: .failed)
+        transportErrors = try c.decode(UInt64.self, forKey: .transportErrors)
+        throughputRps = try c.decode(Double.self, forKey: .throughputRps)
+        outcomes = try c.decode(OutcomeCounts.self, forKey: .outcomes)
+        errorRate = try c.decode(Double.self, forKey: .errorRate)
+        transportErrorRate = try c.decode(Double.self, forKey: .transportErrorRate)
+        latencyMs = try c.decode(DistributionSummary.self, forKey: .latencyMs)
+        serviceMs = try c.decode(DistributionSummary.self, forKey: .serviceMs)
+        // Absent from summaries written before they existed.
+        failures = try c.decodeIfPresent([String: UInt64].self, forKey: .failures) ?? [:]
+        latencyByOutcomeMs =
+            try c.decodeIfPresent([String: DistributionSummary].self, forKey: .latencyByOutcomeMs) ?? [:]
     }
 }
 
@@ -64,19 +92,39 @@ package struct OutcomeCounts: Codable, Sendable, Equatable {
     package var expectedError: UInt64
     package var unexpected: UInt64
     package var transportError: UInt64
+    /// Requests the run itself stopped (Ctrl-C, the end of the drain): not the target's failures.
+    package var cancelled: UInt64
 
     enum CodingKeys: String, CodingKey {
         case ok
         case expectedError = "expected_error"
         case unexpected
         case transportError = "transport_error"
+        case cancelled
     }
 
-    package init(ok: UInt64 = 0, expectedError: UInt64 = 0, unexpected: UInt64 = 0, transportError: UInt64 = 0) {
+    package init(
+        ok: UInt64 = 0,
+        expectedError: UInt64 = 0,
+        unexpected: UInt64 = 0,
+        transportError: UInt64 = 0,
+        cancelled: UInt64 = 0
+    ) {
         self.ok = ok
         self.expectedError = expectedError
         self.unexpected = unexpected
         self.transportError = transportError
+        self.cancelled = cancelled
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        ok = try c.decode(UInt64.self, forKey: .ok)
+        expectedError = try c.decode(UInt64.self, forKey: .expectedError)
+        unexpected = try c.decode(UInt64.self, forKey: .unexpected)
+        transportError = try c.decode(UInt64.self, forKey: .transportError)
+        // Absent from summaries written before it existed.
+        cancelled = try c.decodeIfPresent(UInt64.self, forKey: .cancelled) ?? 0
     }
 
     package subscript(outcome: OutcomeClass) -> UInt64 {
@@ -86,6 +134,7 @@ package struct OutcomeCounts: Codable, Sendable, Equatable {
             case .expectedError: expectedError
             case .unexpected: unexpected
             case .transportError: transportError
+            case .cancelled: cancelled
             }
         }
         set {
@@ -94,11 +143,12 @@ package struct OutcomeCounts: Codable, Sendable, Equatable {
             case .expectedError: expectedError = newValue
             case .unexpected: unexpected = newValue
             case .transportError: transportError = newValue
+            case .cancelled: cancelled = newValue
             }
         }
     }
 
-    package var total: UInt64 { ok + expectedError + unexpected + transportError }
+    package var total: UInt64 { ok + expectedError + unexpected + transportError + cancelled }
     /// `ok` in the summary's sense: answers the model predicted.
     package var matched: UInt64 { ok + expectedError }
     /// `failed` in the summary's sense.

@@ -1,3 +1,4 @@
+import Engine
 import Plan
 
 extension Threshold {
@@ -20,10 +21,10 @@ extension Threshold {
 
     private func measure(in summary: RunSummary) -> Result<Double, Unmeasurable> {
         if metric == .violations {
-            if case .rule(let rule) = selector { return .success(Double(summary.violations.byRule[rule] ?? 0)) }
+            if let rule = selector?.rule { return .success(Double(summary.violations.byRule[rule] ?? 0)) }
             return .success(Double(summary.violations.count))
         }
-        if case .operation(let name) = selector {
+        if let name = selector?.operation {
             guard let op = summary.ops[name] else {
                 let known = summary.ops.keys.sorted().joined(separator: ", ")
                 return .failure(
@@ -33,9 +34,15 @@ extension Threshold {
                     )
                 )
             }
+            if let outcome = selector?.outcome {
+                return byOutcome(outcome, count: op.outcomes, latency: op.latencyByOutcomeMs, where: "'\(name)'")
+            }
             return .success(value(of: op))
         }
         let totals = summary.totals
+        if let outcome = selector?.outcome {
+            return byOutcome(outcome, count: totals.outcomes, latency: totals.latencyByOutcomeMs, where: "the run")
+        }
         if totals.requests == 0, metric.isRate || metric.isDistribution {
             return .failure(Unmeasurable(note: "no request completed, so \(metric) is undefined"))
         }
@@ -53,6 +60,24 @@ extension Threshold {
         case .lateStarts: return .success(Double(summary.lateStarts))
         case .violations: return .success(Double(summary.violations.count))
         }
+    }
+
+    /// `requests{outcome:…}` or `latency_ms{outcome:…}`: latency of a class that never occurred is
+    /// undefined (a run whose every answer failed cannot pass a latency threshold on `ok`).
+    private func byOutcome(
+        _ key: String,
+        count: OutcomeCounts,
+        latency: [String: DistributionSummary],
+        where place: String
+    ) -> Result<Double, Unmeasurable> {
+        guard let outcome = OutcomeClass(key: key) else {
+            return .failure(Unmeasurable(note: "'\(key)' is not an outcome class"))
+        }
+        if metric == .requests { return .success(Double(count[outcome])) }
+        guard let distribution = latency[key], count[outcome] > 0 else {
+            return .failure(Unmeasurable(note: "no request of \(place) ended as \(key), so \(metric) is undefined"))
+        }
+        return .success(distribution.value(of: statistic ?? .p99))
     }
 
     private func value(of op: OperationSummary) -> Double {

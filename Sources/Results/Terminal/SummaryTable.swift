@@ -19,17 +19,22 @@ package enum SummaryTable {
         let totals = summary.totals
         table.append([
             "all", Formatting.count(totals.requests), Formatting.count(totals.ok), Formatting.count(totals.failed),
-            totals.transportErrors > 0 ? "transport errors: \(Formatting.count(totals.transportErrors))" : "",
+            failures(totals.failures),
             Formatting.milliseconds(totals.latencyMs.p50), Formatting.milliseconds(totals.latencyMs.p99),
             Formatting.milliseconds(totals.latencyMs.max), Formatting.milliseconds(totals.serviceMs.p99),
         ])
-        var lines = [
+        var lines: [String] = []
+        if summary.run.interrupted {
+            lines += ["INTERRUPTED: the run was stopped before its end; these results are partial.", ""]
+        }
+        lines += [
             table.render(separatorAfter: [summary.ops.count]),
             "",
             "\(Formatting.count(totals.requests)) requests in \(Formatting.duration(seconds: summary.durationS))"
                 + " (\(Formatting.rate(totals.throughputRps)) req/s), error rate \(Formatting.percent(totals.errorRate)),"
                 + " late starts \(Formatting.count(summary.lateStarts))",
         ]
+        lines += failureLines(summary)
         lines += model(summary.model)
         if !summary.thresholds.isEmpty {
             lines.append("")
@@ -65,6 +70,34 @@ package enum SummaryTable {
             lines.append("  … (summary.json model.harness_error_examples)")
         }
         return lines
+    }
+
+    /// What answered without a protocol answer, per operation, with the first bytes of an example.
+    static func failureLines(_ summary: RunSummary) -> [String] {
+        let failing = summary.ops.keys.sorted().filter { !(summary.ops[$0]?.failures.isEmpty ?? true) }
+        guard !failing.isEmpty else { return [] }
+        var lines = ["", "failures without a protocol answer:"]
+        for name in failing.prefix(10) {
+            guard let op = summary.ops[name] else { continue }
+            lines.append("  \(name): \(failures(op.failures))")
+            for (kind, example) in op.failureExamples.sorted(by: { $0.key < $1.key }).prefix(2) {
+                let flat = example.map { $0.isNewline ? " " : $0 }.prefix(80)
+                lines.append("    e.g. \(kind): \"\(String(flat))\"")
+            }
+        }
+        if failing.count > 10 { lines.append("  … (summary.json ops.*.failures)") }
+        if summary.totals.outcomes.cancelled > 0 {
+            lines.append(
+                "  cancelled by the run (not counted as failures): \(Formatting.count(summary.totals.outcomes.cancelled))"
+            )
+        }
+        return lines
+    }
+
+    /// `http_502:40 timeout:3 reset:1`: the most frequent kinds first.
+    static func failures(_ counts: [String: UInt64]) -> String {
+        counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            .map { "\($0.key):\($0.value)" }.joined(separator: " ")
     }
 
     /// `0:1200 3302:40 7:3 +2`: the most frequent codes first.

@@ -1,0 +1,48 @@
+import Basics
+import Engine
+import Fuzz
+import Plan
+import Results
+
+extension CampaignRunner {
+    /// `summary.json` `run`: interrupted or not, the phases so far with their budgets, clock
+    /// waits and the audit's progress.
+    func status(
+        interrupted: Bool,
+        phases: RunPhases,
+        clock: ClockAdvanceStats,
+        audit: Auditor.Result,
+        kept: Int
+    ) -> RunStatus {
+        let p = plan.profile
+        func budget(_ phase: RunPhases.Phase) -> Double? {
+            switch phase {
+            // Each probe request is bounded by the target's timeout; there are three.
+            case .probe: 3 * p.target.timeout.seconds
+            case .load: p.duration.seconds
+            case .drain: p.load.gracefulStop.seconds
+            case .audit: p.fuzz.auditBudget.seconds
+            case .shrink: p.fuzz.shrink ? Double(p.fuzz.maxShrinks) * p.fuzz.shrinkBudget.seconds : 0
+            case .write: nil
+            }
+        }
+        return RunStatus(
+            interrupted: interrupted,
+            phases: phases.durations.map {
+                PhaseSummary(name: $0.phase.rawValue, durationS: $0.duration.seconds, budgetS: budget($0.phase))
+            },
+            clock: ClockWaitSummary(
+                advances: clock.advances,
+                forced: clock.forced,
+                advanceWaitMs: clock.advanceWait.seconds * 1_000,
+                heldWaitMs: clock.heldWait.seconds * 1_000
+            ),
+            audit: AuditSummary(
+                players: kept,
+                audited: audit.audited,
+                unfinished: audit.unfinished,
+                requests: audit.requests
+            )
+        )
+    }
+}
