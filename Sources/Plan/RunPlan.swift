@@ -111,7 +111,8 @@ package struct RunPlan: Sendable {
             return "unknown rule '\(rule)'; known: \(RuleID.reportable.map(\.rawValue).joined(separator: ", "))"
         }
         if let outcome = selector.outcome, OutcomeClass(key: outcome) == nil {
-            return "unknown outcome class '\(outcome)'; known: \(OutcomeClass.allCases.map(\.key).joined(separator: ", "))"
+            return
+                "unknown outcome class '\(outcome)'; known: \(OutcomeClass.allCases.map(\.key).joined(separator: ", "))"
         }
         return nil
     }
