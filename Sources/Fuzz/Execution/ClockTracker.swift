@@ -18,6 +18,8 @@ package final class ClockTracker: Sendable {
         var known: Int64 = 0
         /// Advances sent whose answers have not arrived.
         var pending: Int64 = 0
+        /// Re-anchorings on the server's time.
+        var resyncs = 0
     }
 
     /// Frozen server time at offset zero, or `nil` when the server clock runs on its own.
@@ -113,6 +115,25 @@ package final class ClockTracker: Sendable {
             $0.pending = 0
         }
     }
+
+    /// Compares the model's clock with the server's, read while an advance holds the clock (frozen
+    /// mode): a difference is a desync (an advance applied that was reported otherwise, a clock
+    /// moved by someone else); the model re-anchors on the server's time and it is counted.
+    /// Returns whether the clocks differed.
+    @discardableResult
+    package func verify(serverNow: Int64) -> Bool {
+        guard let base = frozenBase else { return false }
+        return state.withLock { st in
+            let differs = st.known != serverNow - base
+            if differs { st.resyncs += 1 }
+            st.known = serverNow - base
+            st.pending = 0
+            return differs
+        }
+    }
+
+    /// Times the model's clock had to be re-anchored on the server's (desyncs detected).
+    package var resyncs: Int { state.withLock { $0.resyncs } }
 }
 
 /// What waiting for clock advances cost in a run.

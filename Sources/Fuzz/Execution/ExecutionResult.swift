@@ -33,4 +33,11 @@ package struct ExecutionResult: Sendable {
 /// stand-in (``SimulatedTarget``).
 package protocol OperationExecutor: Sendable {
     func execute(_ planned: PlannedOperation) async -> ExecutionResult
+    /// The target's current server time (test control), to check the model's clock; `nil` when
+    /// the target cannot tell.
+    func serverClock() async -> Int64?
+}
+
+extension OperationExecutor {
+    package func serverClock() async -> Int64? { nil }
 }

@@ -28,6 +28,11 @@ package struct Executor: OperationExecutor {
         }
     }
 
+    package func serverClock() async -> Int64? {
+        guard let r = try? await client.testClock(), r.resultCode.isSuccess else { return nil }
+        return r.body.clock?.now
+    }
+
     private func answer<T: Sendable>(_ r: Reply<T>, _ wrap: (T) -> Observation) -> ExecutionResult {
         let env = Envelope.check(
             status: r.http.status,

@@ -24,8 +24,31 @@ extension Player {
         if let s = advance { clock.beginAdvance(seconds: s) }
         let mark = clock.begin()
         let result = await executor.execute(planned)
-        if let s = advance { clock.endAdvance(seconds: s, applied: result.code.map(\.isSuccess)) }
+        var reported: Int64?
+        if let s = advance {
+            // A success reports the server's new time; a documented refusal means "not applied";
+            // anything else (lost, malformed, a code nobody documents) leaves it unknown.
+            switch result.outcome {
+            case .answer(.clock(let r), envelope: nil) where r.header.resultCode.isSuccess:
+                clock.endAdvance(seconds: s, applied: true)
+                reported = r.clock?.now
+            case .answer(let o, envelope: nil) where o.code.isDocumented:
+                clock.endAdvance(seconds: s, applied: false)
+            default:
+                clock.endAdvance(seconds: s, applied: nil)
+            }
+        }
         let window = clock.end(mark)
+        if advance != nil {
+            // Check the model's clock against the server's while the advance still holds the
+            // clock: a desync is corrected here, before it can turn into false violations of
+            // time-dependent rules, and counted.
+            if let now = reported {
+                clock.verify(serverNow: now)
+            } else if let now = await executor.serverClock() {
+                clock.verify(serverNow: now)
+            }
+        }
         clock.leave(advance: advance != nil)
         return (result, observe(planned, result, window: window))
     }

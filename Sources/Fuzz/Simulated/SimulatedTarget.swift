@@ -42,6 +42,8 @@ package final class SimulatedTarget: OperationExecutor {
     /// The current simulated server time.
     package var now: Int64 { state.withLock { $0.now } }
 
+    package func serverClock() async -> Int64? { now }
+
     package func execute(_ p: PlannedOperation) async -> ExecutionResult {
         state.withLock { st in
             var op = p.op

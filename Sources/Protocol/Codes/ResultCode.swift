@@ -21,6 +21,8 @@ package struct ResultCode: RawRepresentable, Hashable, Comparable, Sendable, Cod
     /// The documented name (`AUTH_ADD_MAPPING_ALREADY_MAPPED_TO_OTHER_MEMBER`), or `UNKNOWN_<n>`.
     package var name: String { Self.names[rawValue] ?? "UNKNOWN_\(rawValue)" }
     package var description: String { "\(rawValue) \(name)" }
+    /// Whether the code is one of the documented codes (not a number no edition names).
+    package var isDocumented: Bool { Self.names[rawValue] != nil }
 
     /// Every code this project knows, for coverage counting and documentation.
     package static var allKnown: [ResultCode] { names.keys.sorted().map(ResultCode.init(rawValue:)) }
