@@ -161,7 +161,7 @@ let package = Package(
         // MARK: Test kit: helpers shared by the test targets.
         .target(
             name: "GBFuzzTestKit",
-            dependencies: ["Engine", "Fuzz", "Protocol", "ReferenceServer", "Transport"],
+            dependencies: ["Basics", "Engine", "Fuzz", "Protocol", "ReferenceServer", "Transport"],
             swiftSettings: swiftSettings
         ),
 

@@ -10,11 +10,12 @@ extension CampaignRunner {
     func status(
         interrupted: Bool,
         phases: RunPhases,
-        clock: ClockAdvanceStats,
+        clock: ClockTracker,
         audit: Auditor.Result,
         kept: Int
     ) -> RunStatus {
         let p = plan.profile
+        let waits = clock.advanceStats
         func budget(_ phase: RunPhases.Phase) -> Double? {
             switch phase {
             // Each probe request is bounded by the target's timeout; there are three.
@@ -32,10 +33,11 @@ extension CampaignRunner {
                 PhaseSummary(name: $0.phase.rawValue, durationS: $0.duration.seconds, budgetS: budget($0.phase))
             },
             clock: ClockWaitSummary(
-                advances: clock.advances,
-                forced: clock.forced,
-                advanceWaitMs: clock.advanceWait.seconds * 1_000,
-                heldWaitMs: clock.heldWait.seconds * 1_000
+                advances: waits.advances,
+                forced: waits.forced,
+                advanceWaitMs: waits.advanceWait.seconds * 1_000,
+                heldWaitMs: waits.heldWait.seconds * 1_000,
+                resyncs: clock.resyncs
             ),
             audit: AuditSummary(
                 players: kept,

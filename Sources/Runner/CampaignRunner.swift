@@ -162,7 +162,7 @@ package struct CampaignRunner: Sendable {
         metadata.status = status(
             interrupted: interrupted,
             phases: phases,
-            clock: clock.advanceStats,
+            clock: clock,
             audit: audit,
             kept: load.findings.players.count
         )

@@ -51,18 +51,28 @@ package struct ClockWaitSummary: Codable, Sendable, Equatable {
     package var advanceWaitMs: Double
     /// Time operations spent held back by advances, summed over operations.
     package var heldWaitMs: Double
+    /// Times the model's clock differed from the server's and was re-anchored (a desync detected
+    /// and corrected before it could produce false violations of time-dependent rules).
+    package var resyncs: Int
 
     enum CodingKeys: String, CodingKey {
-        case advances, forced
+        case advances, forced, resyncs
         case advanceWaitMs = "advance_wait_ms"
         case heldWaitMs = "held_wait_ms"
     }
 
-    package init(advances: Int = 0, forced: Int = 0, advanceWaitMs: Double = 0, heldWaitMs: Double = 0) {
+    package init(
+        advances: Int = 0,
+        forced: Int = 0,
+        advanceWaitMs: Double = 0,
+        heldWaitMs: Double = 0,
+        resyncs: Int = 0
+    ) {
         self.advances = advances
         self.forced = forced
         self.advanceWaitMs = advanceWaitMs
         self.heldWaitMs = heldWaitMs
+        self.resyncs = resyncs
     }
 }
 

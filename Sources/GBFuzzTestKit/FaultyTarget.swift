@@ -1,0 +1,185 @@
+import Basics
+import Foundation
+import Synchronization
+import Transport
+
+/// A target that misbehaves on purpose, for tests of what the harness makes of it: a loopback proxy
+/// in front of a real target (usually a ``LiveTarget``'s reference server) that, per request, with
+/// the given probabilities, answers truncated JSON, an HTML 5xx page, a nonsense result code, stalls
+/// before answering, or resets the connection. Faults are drawn from a seeded PRNG, so a test is
+/// reproducible up to request order.
+package final class FaultyTarget: Sendable {
+    /// What the proxy does to one request.
+    package enum Fault: Hashable, Sendable {
+        /// Forwards, then answers only the first half of the body.
+        case truncatedJSON
+        /// Answers an HTML error page with this status, without forwarding.
+        case htmlError(Int)
+        /// Forwards, then rewrites `header.resultCode` to a code no edition documents.
+        case nonsenseCode
+        /// Waits this long, then forwards.
+        case stall(Duration)
+        /// Starts an answer and closes the connection in the middle of it (nothing is forwarded).
+        /// A connection closed before any byte would be retried by curl on a reused connection.
+        case reset
+    }
+
+    /// One fault with its probability, applied to the requests `applies` selects (all by default).
+    package struct Rule: Sendable {
+        package var fault: Fault
+        package var probability: Double
+        package var applies: @Sendable (TestHTTPServer.Request) -> Bool
+
+        package init(
+            _ fault: Fault,
+            _ probability: Double,
+            when applies: @escaping @Sendable (TestHTTPServer.Request) -> Bool = { _ in true }
+        ) {
+            self.fault = fault
+            self.probability = probability
+            self.applies = applies
+        }
+
+        /// Applies to requests whose path contains `path`.
+        package init(_ fault: Fault, _ probability: Double, path: String) {
+            self.init(fault, probability) { $0.target.contains(path) }
+        }
+
+        /// Requests with the secret key: the Server API (and the audit) and test control.
+        package static let withSecretKey: @Sendable (TestHTTPServer.Request) -> Bool = {
+            $0.headers["X-Secret-Key"] != nil
+        }
+    }
+
+    /// The result code written by ``Fault/nonsenseCode``.
+    package static let nonsenseCode = 987_654
+
+    private let server: TestHTTPServer
+    private let state: Draws
+
+    private struct State {
+        var rng: SplitMix64
+        var seen = 0
+        var injected: [Fault: Int] = [:]
+    }
+
+    /// The draws, shared by the server's connection threads.
+    private final class Draws: Sendable {
+        let state: Mutex<State>
+        init(seed: UInt64) { state = Mutex(State(rng: SplitMix64(seed: seed))) }
+    }
+
+    /// - Parameters:
+    ///   - upstream: the real target's base URL.
+    ///   - rules: the faults; the first rule whose draw hits applies.
+    ///   - unfaulted: how many first requests pass untouched: the probe's three and the clock
+    ///     freeze, by default.
+    package init(
+        upstream: String,
+        rules: [Rule],
+        unfaulted: Int = 4,
+        seed: UInt64 = 1,
+        transport: any HTTPTransport = SharedTransport.curl
+    ) throws {
+        let draws = Draws(seed: seed)
+        self.state = draws
+        self.server = try TestHTTPServer { request in
+            let fault: Fault? = draws.state.withLock { s in
+                s.seen += 1
+                guard s.seen > unfaulted else { return nil }
+                for rule in rules where rule.applies(request) {
+                    if s.rng.nextUnit() < rule.probability {
+                        s.injected[rule.fault, default: 0] += 1
+                        return rule.fault
+                    }
+                }
+                return nil
+            }
+            return Self.reply(to: request, fault: fault, upstream: upstream, transport: transport)
+        }
+    }
+
+    package var baseURL: String { server.baseURL }
+
+    /// How many times each fault was injected so far.
+    package var injected: [Fault: Int] { state.state.withLock { $0.injected } }
+
+    package func stop() { server.stop() }
+
+    private static func reply(
+        to request: TestHTTPServer.Request,
+        fault: Fault?,
+        upstream: String,
+        transport: any HTTPTransport
+    ) -> TestHTTPServer.Reply {
+        switch fault {
+        case .htmlError(let status)?:
+            let page =
+                "<!DOCTYPE html><html><head><title>\(status) Error</title></head><body><h1>\(status)</h1>"
+                + "<p>The upstream did not answer.</p></body></html>"
+            return .respond(
+                status: status,
+                headers: [HTTPHeader("Content-Type", "text/html")],
+                body: Array(page.utf8),
+                close: false
+            )
+        case .reset?:
+            return .raw(Array("HTTP/1.1 200 OK\r\nContent-Length: 400\r\n\r\n{\"header\":{\"trans".utf8))
+        default:
+            break
+        }
+        guard let answer = forward(request, to: upstream, transport: transport) else { return .closeConnection }
+        var body = answer.body
+        switch fault {
+        case .truncatedJSON?: body = Array(body.prefix(body.count / 2))
+        case .nonsenseCode?: body = rewriteCode(body)
+        default: break
+        }
+        let headers = answer.headers.filter {
+            !["content-length", "connection", "transfer-encoding"].contains($0.name.lowercased())
+        }
+        let reply = TestHTTPServer.Reply.respond(status: answer.status, headers: headers, body: body, close: false)
+        if case .stall(let d)? = fault { return .delay(d, reply) }
+        return reply
+    }
+
+    /// Sends the request upstream and waits for the answer (this is a server thread, not a task).
+    private static func forward(
+        _ r: TestHTTPServer.Request,
+        to upstream: String,
+        transport: any HTTPTransport
+    ) -> HTTPResponse? {
+        var headers = HTTPHeaders()
+        for h in r.headers where !["host", "content-length", "connection"].contains(h.name.lowercased()) {
+            headers.add(h.name, h.value)
+        }
+        let request = HTTPRequest(
+            method: HTTPMethod(rawValue: r.method),
+            url: upstream + r.target,
+            headers: headers,
+            body: r.body.isEmpty ? nil : r.body,
+            timeout: .seconds(30)
+        )
+        let done = DispatchSemaphore(value: 0)
+        let answer = Mutex<HTTPResponse?>(nil)
+        // Awaited right below through the semaphore.
+        Task {
+            let response = try? await transport.send(request)
+            answer.withLock { $0 = response }
+            done.signal()
+        }
+        done.wait()
+        return answer.withLock { $0 }
+    }
+
+    /// `header.resultCode` replaced by ``nonsenseCode`` (and `isSuccessful` false).
+    private static func rewriteCode(_ body: [UInt8]) -> [UInt8] {
+        guard var object = (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any],
+            var header = object["header"] as? [String: Any]
+        else { return body }
+        header["resultCode"] = nonsenseCode
+        header["isSuccessful"] = false
+        object["header"] = header
+        return (try? JSONSerialization.data(withJSONObject: object)).map { Array($0) } ?? body
+    }
+}

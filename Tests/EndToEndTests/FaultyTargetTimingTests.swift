@@ -1,0 +1,139 @@
+import Engine
+import Foundation
+import GBFuzzTestKit
+import Plan
+import Results
+import Runner
+import Testing
+
+/// Runs against a target that misbehaves on purpose (truncated JSON, HTML 5xx, stalls, resets,
+/// nonsense codes): what gbfuzz concludes must be what happened.
+@Suite("gbfuzz run against a faulty target", .tags(.timing), .timeLimit(.minutes(5)))
+struct FaultyTargetTimingTests {
+    /// A run of `yaml` (a profile without a target) against `faults` in front of a fresh server.
+    static func run(
+        _ yaml: String,
+        faults: [FaultyTarget.Rule],
+        configure: @escaping (inout RunRequest) -> Void = { _ in }
+    ) async throws -> (CampaignRunner.Outcome, String) {
+        try await withLiveTarget { live in
+            let faulty = try FaultyTarget(upstream: live.baseURL, rules: faults)
+            defer { faulty.stop() }
+            let plan = try E2E.plan(E2E.writeProfile(yaml)) {
+                $0.target = faulty.baseURL
+                configure(&$0)
+            }
+            return await E2E.run(plan)
+        }
+    }
+
+    @Test("HTML 5xx pages, truncated JSON and resets are broken down per operation, with example bodies")
+    func failuresBrokenDown() async throws {
+        let (outcome, log) = try await Self.run(
+            "duration: 4s\nload: {players: 4}\nfuzz: {shrink: false}\nthresholds: [\"requests > 0\"]\n",
+            faults: [
+                .init(.htmlError(502), 0.10), .init(.htmlError(503), 0.05), .init(.truncatedJSON, 0.05),
+                .init(.reset, 0.03),
+            ]
+        )
+        let summary = try #require(outcome.summary, "\(log)")
+        let failures = summary.totals.failures
+        #expect((failures["http_502"] ?? 0) > 0 && (failures["http_503"] ?? 0) > 0, "\(failures)")
+        #expect((failures["malformed"] ?? 0) > 0, "\(failures)")
+        #expect((failures["reset"] ?? 0) > 0, "\(failures)")
+        let examples = summary.ops.values.flatMap { $0.failureExamples.values }
+        #expect(examples.contains { $0.contains("<!DOCTYPE html>") }, "\(examples.prefix(3))")
+        #expect(summary.ops.values.contains { !$0.failures.isEmpty && $0.codes.isEmpty == false })
+        // Transport failures are counted as such; every failure kind adds up to failed requests.
+        #expect(summary.totals.transportErrors == failures["reset"] ?? 0)
+    }
+
+    @Test("a run whose every answer is truncated passes latency_ms.p99 but fails latency_ms{outcome:ok}.p99")
+    func truncatedAnswersFailOkLatency() async throws {
+        let (outcome, log) = try await Self.run(
+            """
+            duration: 3s
+            load: {players: 2}
+            fuzz: {shrink: false, audit: false}
+            thresholds: ["latency_ms.p99 < 5000", "latency_ms{outcome:ok}.p99 < 5000"]
+            """,
+            faults: [.init(.truncatedJSON, 1.0)]
+        )
+        let summary = try #require(outcome.summary, "\(log)")
+        #expect(summary.totals.outcomes.ok == 0 && summary.totals.outcomes.expectedError == 0)
+        #expect(summary.thresholds.map(\.ok) == [true, false], "\(summary.thresholds)")
+        #expect(summary.thresholds.last?.note?.contains("ended as ok") == true)
+    }
+
+    @Test("one stalled request does not freeze every player behind an exclusive clock advance")
+    func stallDoesNotFreezeEveryone() async throws {
+        // A 3 s stall on 2 % of requests, clock advances on (as in the smoke profile). With the
+        // advance's wait bounded (200 ms) the players keep going; unbounded (30 s), every advance
+        // behind a stalled request holds everyone until it ends.
+        func requests(wait: String) async throws -> (UInt64, ClockWaitSummary) {
+            let (outcome, log) = try await Self.run(
+                """
+                duration: 8s
+                load: {players: 8}
+                fuzz: {shrink: false, audit: false, clockAdvanceWait: \(wait)}
+                target: {timeout: 10s}
+                thresholds: ["requests > 0"]
+                """,
+                faults: [.init(.stall(.seconds(3)), 0.02)]
+            )
+            let summary = try #require(outcome.summary, "\(log)")
+            #expect(summary.violations.count == 0, "\(summary.violations.list.prefix(3))")
+            return (summary.totals.requests, summary.run.clock)
+        }
+        let (bounded, clock) = try await requests(wait: "200ms")
+        let (unbounded, _) = try await requests(wait: "30s")
+        print("stalls: bounded \(bounded) requests, unbounded \(unbounded); \(clock)")
+        #expect(clock.forced > 0, "no advance went without a straggler: \(clock)")
+        #expect(bounded >= 2 * unbounded, "bounded \(bounded) vs unbounded \(unbounded) requests")
+    }
+
+    @Test("nonsense codes on clock advances do not drift the model's clock: only the nonsense answers are violations")
+    func nonsenseAdvanceCodesAreResynced() async throws {
+        let (outcome, log) = try await Self.run(
+            """
+            duration: 6s
+            load: {players: 4}
+            fuzz: {shrink: false, failFast: false}
+            mix: {test.advance: 10, login.guest: 5, transfer.issue: 5, transfer.login: 5, mapping.forcibly: 3, mapping.add: 5, login.idp: 5}
+            thresholds: ["requests > 0"]
+            """,
+            faults: [.init(.nonsenseCode, 0.3, path: "/clock/advance")]
+        )
+        let summary = try #require(outcome.summary, "\(log)")
+        #expect(summary.run.clock.resyncs > 0, "\(summary.run.clock)")
+        let rules = Set(summary.violations.list.map(\.rule))
+        // The nonsense answers themselves break the envelope (X2) or test control's contract (TC);
+        // nothing else may follow from them.
+        #expect(rules.isSubset(of: ["TC", "X2"]), "violations of unrelated rules after clock drift: \(rules) \(log)")
+    }
+
+    @Test("the audit is bounded: a target stalling every Server API request ends the audit at its budget")
+    func auditBounded() async throws {
+        let start = ContinuousClock.now
+        let (outcome, log) = try await Self.run(
+            """
+            duration: 2s
+            load: {players: 4}
+            fuzz: {shrink: false, clockMoves: false, auditBudget: 2s, auditConcurrency: 2}
+            mix: {login.guest: 6, login.idp: 6, mapping.add: 6, server.token: 0, server.member: 0, server.members: 0,
+                  server.idp: 0, server.ban: 0, server.release: 0, server.validate: 0, server.withdraw: 0}
+            target: {timeout: 20s}
+            thresholds: ["requests > 0"]
+            """,
+            faults: [.init(.stall(.seconds(8)), 1.0, when: FaultyTarget.Rule.withSecretKey)]
+        )
+        let elapsed = ContinuousClock.now - start
+        let summary = try #require(outcome.summary, "\(log)")
+        #expect(summary.run.audit.unfinished > 0, "\(summary.run.audit)")
+        #expect(log.contains("budget"), "\(log)")
+        // Two requests in flight at the budget finish (8 s); nothing new starts.
+        #expect(elapsed < .seconds(40), "the run took \(elapsed)")
+        let audit = try #require(summary.run.phases.first { $0.name == "audit" })
+        #expect(audit.durationS < 20, "\(audit)")
+    }
+}
