@@ -217,8 +217,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "Basics", "Engine", "Fuzz", "GBFuzzTestKit", "Model", "Plan", "Protocol", "Results", "Runner",
-                "Transport",
+                "Basics", "Engine", "Fuzz", "GBFuzzTestKit", "Model", "Plan", "Protocol", "ReferenceServer", "Results",
+                "Runner", "Transport",
             ],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings

@@ -17,6 +17,7 @@ extension CampaignRunner {
     func reproduce(
         _ violations: [Violation],
         shrink: Bool,
+        replay: Bool = true,
         config: FuzzConfiguration,
         executor: Executor,
         clock: ClockTracker,
@@ -34,10 +35,54 @@ extension CampaignRunner {
                 bugs: profile.target.bugs.isEmpty ? nil : profile.target.bugs
             )
         )
-        let chosen = Self.shrinkOrder(violations).prefix(shrink ? profile.fuzz.maxShrinks : 0)
+        let chosen = Set(Self.shrinkOrder(violations).prefix(shrink ? profile.fuzz.maxShrinks : 0))
+        // The phase's bound: the shrink budget of every violation that may be shrunk.
+        let deadline = ContinuousClock.now + profile.fuzz.shrinkBudget * max(1, chosen.count)
+        let runner = ScriptRunner(configuration: config, executor: executor, clock: clock)
         var entries: [Reproduction] = []
+        // Those to shrink first (distinct rules first), so the budget goes where it helps most.
+        let order = Self.shrinkOrder(violations)
+        var results: [Int: (Shrinker.Result, ReproStanding)] = [:]
+        for i in order {
+            let v = violations[i]
+            let number = i + 1
+            var result = Shrinker.Result.unshrunk(v)
+            var shrunk = false
+            if chosen.contains(i), !Task.isCancelled {
+                phases?.detail("violation \(number) of \(violations.count) (\(v.rule))")
+                say("shrinking violation \(number) (\(v.rule), \(v.sequence.count) steps)…")
+                result = await Shrinker(runner: runner, timeBudget: profile.fuzz.shrinkBudget).shrink(v)
+                if result.violation != nil {
+                    shrunk = true
+                    say("  → \(result.sequence.count) steps after \(result.attempts) replays")
+                } else {
+                    say("  → did not fail again when replayed; keeping the original sequence")
+                    result = .unshrunk(v)
+                }
+            }
+            // Confirmation replays: the standing of the reproducer, and the per-step codes its
+            // script compares with (an unshrunk reproducer gets them too).
+            let confirmation = await Confirmer(runner: runner).confirm(
+                result.sequence,
+                rule: v.rule,
+                times: replay ? profile.fuzz.confirmations : 0,
+                deadline: deadline
+            )
+            if let run = confirmation.run {
+                result.run = run
+                if run.violation?.rule == v.rule { result.violation = run.violation }
+            }
+            let standing = ReproStanding(
+                shrunk: shrunk,
+                replays: confirmation.replays,
+                reproduced: confirmation.reproduced
+            )
+            if confirmation.replays > 0 { say("  violation \(number): \(standing)") }
+            results[i] = (result, standing)
+        }
         for (i, v) in violations.enumerated() {
             let number = i + 1
+            let (result, standing) = results[i] ?? (.unshrunk(v), ReproStanding(shrunk: false))
             var entry = ViolationEntry(
                 index: number,
                 rule: v.rule.rawValue,
@@ -45,21 +90,14 @@ extension CampaignRunner {
                 expected: v.expected,
                 observed: v.observed
             )
-            let result: Shrinker.Result
-            if chosen.contains(where: { $0 == v }), !Task.isCancelled {
-                phases?.detail("violation \(number) of \(violations.count) (\(v.rule))")
-                say("shrinking violation \(number) (\(v.rule), \(v.sequence.count) steps)…")
-                let runner = ScriptRunner(configuration: config, executor: executor, clock: clock)
-                result = await Shrinker(runner: runner, timeBudget: profile.fuzz.shrinkBudget).shrink(v)
-                if result.violation != nil {
-                    say("  → \(result.sequence.count) steps after \(result.attempts) replays")
-                } else {
-                    say("  → did not fail again when replayed; keeping the original sequence")
-                }
-            } else {
-                result = .unshrunk(v)
-            }
-            let file = reproducer.file(for: result, original: v)
+            entry.standing = ViolationStanding(
+                shrunk: standing.shrunk,
+                steps: result.sequence.count,
+                replays: standing.replays,
+                reproduced: standing.reproduced,
+                status: standing.status.rawValue
+            )
+            let file = reproducer.file(for: result, original: v, standing: standing)
             var files: Reproducer.Rendered?
             do {
                 files = try await reproducer.render(file, salt: result.run?.salt ?? v.salt)
@@ -74,13 +112,13 @@ extension CampaignRunner {
         return entries
     }
 
-    /// One violation per rule first (the earliest of each), then the rest in order.
-    static func shrinkOrder(_ vs: [Violation]) -> [Violation] {
+    /// Indices of `vs`: the earliest violation of each rule first, then the rest in order.
+    package static func shrinkOrder(_ vs: [Violation]) -> [Int] {
         var seen: Set<RuleID> = []
-        var first: [Violation] = []
-        var rest: [Violation] = []
-        for v in vs {
-            if seen.insert(v.rule).inserted { first.append(v) } else { rest.append(v) }
+        var first: [Int] = []
+        var rest: [Int] = []
+        for (i, v) in vs.enumerated() {
+            if seen.insert(v.rule).inserted { first.append(i) } else { rest.append(i) }
         }
         return first + rest
     }

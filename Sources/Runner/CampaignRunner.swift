@@ -133,6 +133,7 @@ package struct CampaignRunner: Sendable {
             let reproductions = await reproduce(
                 load.findings.violations + audit.violations,
                 shrink: !interrupted && profile.fuzz.shrink,
+                replay: !interrupted,
                 config: config,
                 executor: executor,
                 clock: clock,

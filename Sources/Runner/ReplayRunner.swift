@@ -67,6 +67,9 @@ package struct ReplayRunner: Sendable {
     }
 
     private func replay(_ repro: ReproFile, on connection: TargetConnection) async -> ExitStatus {
+        if let standing = repro.standing {
+            say("reproducer of \(repro.rule): \(standing), \(repro.steps.count) steps")
+        }
         let idPSecret = idpSecret ?? IdPTokenSigner.defaultSecret
         let config = FuzzConfiguration(
             seed: repro.seed,

@@ -136,4 +136,24 @@ struct FaultyTargetTimingTests {
         let audit = try #require(summary.run.phases.first { $0.name == "audit" })
         #expect(audit.durationS < 20, "\(audit)")
     }
+
+    @Test("the probe is bounded and says what it does: a target that never answers is exit 69 within its timeout")
+    func probeBounded() async throws {
+        let start = ContinuousClock.now
+        let (outcome, log) = try await withLiveTarget { live in
+            let faulty = try FaultyTarget(
+                upstream: live.baseURL,
+                rules: [.init(.stall(.seconds(30)), 1.0)],
+                unfaulted: 0
+            )
+            defer { faulty.stop() }
+            let plan = try E2E.plan(E2E.writeProfile("duration: 5s\ntarget: {timeout: 2s}\n")) {
+                $0.target = faulty.baseURL
+            }
+            return await E2E.run(plan)
+        }
+        #expect(outcome.exit == .unreachable, "\(log)")
+        #expect(log.contains("probing") && log.contains("timeout"), "\(log)")
+        #expect(ContinuousClock.now - start < .seconds(20), "the probe took \(ContinuousClock.now - start)")
+    }
 }

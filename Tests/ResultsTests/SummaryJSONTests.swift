@@ -57,7 +57,9 @@ struct SummaryJSONTests {
         #expect(Set(violations.keys) == ["count", "by_rule", "list"])
         let entry = try #require((violations["list"] as? [[String: Any]])?.first)
         #expect(
-            Set(entry.keys) == ["index", "rule", "message", "expected", "observed", "reproducer_json", "reproducer_sh"]
+            Set(entry.keys) == [
+                "index", "rule", "message", "expected", "observed", "reproducer_json", "reproducer_sh", "standing",
+            ]
         )
         let model = try #require(object["model"] as? [String: Any])
         #expect(Set(model.keys) == ["desyncs", "belief_overflows", "harness_errors", "harness_error_examples"])

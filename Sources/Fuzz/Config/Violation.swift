@@ -18,6 +18,32 @@ package struct Violation: Sendable, Codable, Hashable, CustomStringConvertible {
     /// The raw answer (truncated), when there was one.
     package var response: String?
 
+    package init(
+        rule: RuleID,
+        message: String,
+        field: String,
+        expected: String,
+        observed: String,
+        kind: OperationKind,
+        player: Int,
+        seed: UInt64,
+        salt: String,
+        sequence: [Op],
+        response: String? = nil
+    ) {
+        self.rule = rule
+        self.message = message
+        self.field = field
+        self.expected = expected
+        self.observed = observed
+        self.kind = kind
+        self.player = player
+        self.seed = seed
+        self.salt = salt
+        self.sequence = sequence
+        self.response = response
+    }
+
     package var description: String {
         "\(rule) [\(kind.rawValue)] \(field): expected \(expected), observed \(observed) (player \(player), step \(sequence.count))"
     }

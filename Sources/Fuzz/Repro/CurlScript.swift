@@ -14,6 +14,9 @@ struct CurlScript {
     let salt: String
 
     static let saltMark = "SALTXQZ", baseMark = "http://BASEXQZ", secretMark = "SECRETXQZ"
+    /// The simulated server time the script is rendered at; absolute dates (a ban's end) become
+    /// offsets from it, added at run time to the target's own time.
+    static let simulatedStart: Int64 = 1_800_000_000_000
 
     /// Records requests instead of sending them.
     final class Recorder: HTTPTransport {
@@ -33,7 +36,7 @@ struct CurlScript {
         var config = configuration
         config.semantics = repro.semantics
         config.episodeLength = .max
-        let sim = SimulatedTarget(semantics: repro.semantics)
+        let sim = SimulatedTarget(semantics: repro.semantics, now: Self.simulatedStart)
         let clock = ClockTracker(frozenAt: sim.now)
         var player = Player(configuration: config, index: 0, salt: Self.saltMark)
         let recorder = Recorder()
@@ -50,7 +53,7 @@ struct CurlScript {
         for (i, p) in planned.enumerated() {
             _ = await executor.execute(p)
             guard let req = recorder.last.withLock({ $0 }) else { continue }
-            lines += stepLines(p, req, bindings, last: i == planned.count - 1)
+            lines += stepLines(p, req, bindings, position: i + 1, of: planned.count)
         }
         lines += verdict()
         return lines.joined(separator: "\n") + "\n"
@@ -61,6 +64,7 @@ struct CurlScript {
             "#!/usr/bin/env bash",
             "# gbfuzz reproducer: rule \(repro.rule) on \(repro.steps.last!.kind.rawValue)",
             "# \(repro.message.replacingOccurrences(of: "\n", with: " "))",
+            "# Standing: \(repro.standing.map { "\($0)" } ?? "unknown") (\(repro.steps.count) steps, \(repro.originalLength) before shrinking)",
             "# Usage: \(repro.steps.count > 0 ? "bash" : "") THIS.sh [BASE_URL]   (needs bash, curl, python3)",
             "# Env: GBFUZZ_SECRET_KEY (default gbfuzz-secret-key), GBFUZZ_IDP_SECRET (default gbfuzz-test-idp-secret).",
             "set -u",
@@ -81,14 +85,42 @@ struct CurlScript {
             #"forge() { local s="$IDP_SECRET"; IDP_SECRET="forged:$s"; mint "$@"; IDP_SECRET="$s"; }"#,
             #"gen() { python3 -c 'import random,sys; print(sys.argv[1] + "".join(random.choice(sys.argv[2]) for _ in range(17)))' "$1" "$2"; }"#,
             #"call() { local m="$1" p="$2"; shift 2; RESP=$(curl -sS -X "$m" "$BASE$p" "$@"); CODE=$(field header.resultCode); }"#,
-            "",
+            #"allowed() { case "|$2|" in *"|$1|"*) return 0;; *) return 1;; esac; }"#,
+            #"iso() { python3 -c 'import sys,datetime; ms=int(sys.argv[1]); print(datetime.datetime.fromtimestamp(ms // 1000, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.") + "%03dZ" % (ms % 1000))' "$1"; }"#,
+        ] + clockLines() + [""]
+    }
+
+    /// The server time everything is relative to: with test control the clock is frozen first
+    /// (as `gbfuzz replay` does), so the steps' times, deadlines and advances mean what they meant.
+    func clockLines() -> [String] {
+        guard repro.capabilities.testControl else {
+            return [#"NOW0=$(python3 -c 'import time; print(int(time.time() * 1000))')"#]
+        }
+        let path = Endpoint.testClockFreeze(repro.semantics.appId)
+        return [
+            "call POST \"\(path)\" -H \"X-Secret-Key: ${SECRET}\" -H 'Content-Type: application/json' -d '{\"frozen\":true}'",
+            "NOW0=$(field clock.now)",
+            #"if [ -z "$NOW0" ]; then echo "cannot freeze the server clock (resultCode $CODE): $RESP"; exit 1; fi"#,
         ]
     }
 
     func placeholder(_ s: Sym) -> String { "${\(s.description)}" }
 
-    func stepLines(_ p: PlannedOperation, _ req: HTTPRequest, _ bindings: [Sym: String], last: Bool) -> [String] {
-        var out = ["# step #\(p.op.id): \(p.op.action.description)"]
+    /// The codes the model allowed at step `id` when the reproducer was verified, if recorded.
+    func allowedCodes(_ id: Int) -> [Int]? {
+        guard let codes = repro.steps.first(where: { $0.id == id })?.expectedCodes, !codes.isEmpty else { return nil }
+        return codes
+    }
+
+    func stepLines(
+        _ p: PlannedOperation,
+        _ req: HTTPRequest,
+        _ bindings: [Sym: String],
+        position: Int,
+        of count: Int
+    ) -> [String] {
+        let label = "step \(position) of \(count)"
+        var out = ["# \(label) (#\(p.op.id)): \(p.op.action.description)"]
         // Values this step sends: server-issued ones from variables, chosen ones generated now.
         var subst: [(String, String)] = []
         for (s, v) in p.op.values where !v.isEmpty {
@@ -105,6 +137,11 @@ struct CurlScript {
                 )
             }
             subst.append((v, placeholder(sym)))
+        }
+        if let end = p.op.banEnd {
+            // An absolute date: as far from the target's time as it was from the run's.
+            out.append("BANEND\(p.op.id)=$(iso $((NOW0 + \(end - Self.simulatedStart))))")
+            subst.append((GamebaseDate.iso8601(milliseconds: end), "${BANEND\(p.op.id)}"))
         }
         if let tok = p.op.idPToken, let c = p.op.action.credential, let a = c.account {
             let acct = "\"${SALT}\(p.identities.idPId(a).dropFirst(Self.saltMark.count))\""
@@ -142,9 +179,17 @@ struct CurlScript {
         for (s, _) in bindings.sorted(by: { $0.key < $1.key }) where s.op == p.op.id && !s.kind.isChosen {
             if let path = Self.path(s.kind) { out.append("\(s)=$(field \(path))") }
         }
-        let expected =
-            repro.steps.first { $0.id == p.op.id }?.expectedCodes.map(String.init).joined(separator: "|") ?? "?"
-        out.append("echo \"#\(p.op.id) \(p.kind.rawValue): resultCode $CODE (model allows \(expected))\"")
+        let allowed = allowedCodes(p.op.id)
+        let expected = allowed.map { $0.map(String.init).joined(separator: "|") } ?? "not recorded"
+        out.append("echo \"\(label) \(p.kind.rawValue): resultCode $CODE (model allows \(expected))\"")
+        // An earlier step answered outside what the model allowed when the reproducer was verified:
+        // the replay took another path (as `gbfuzz replay` would find), so the last step says nothing.
+        if position < count, let allowed {
+            let codes = allowed.map(String.init).joined(separator: "|")
+            out.append(
+                "if ! allowed \"$CODE\" \"\(codes)\"; then echo \"VERDICT: not reproduced (diverged at \(label): resultCode $CODE, the model allowed \(codes))\"; exit 0; fi"
+            )
+        }
         out.append("")
         return out
     }
@@ -183,9 +228,16 @@ struct CurlScript {
     func verdict() -> [String] {
         var out = ["echo \"--- response of the last step:\"", "echo \"$RESP\""]
         let rule = repro.rule.rawValue
-        if repro.field == "resultCode", let exp = Int(repro.expected.prefix { $0 == "-" || $0.isNumber }) {
+        if repro.field == "resultCode", let last = repro.steps.last, let allowed = allowedCodes(last.id) {
+            // The same test as the oracle's: a code outside what the model allows.
+            let codes = allowed.map(String.init).joined(separator: "|")
             out.append(
-                "if [ \"$CODE\" != \"\(exp)\" ]; then echo \"VERDICT: REPRODUCED \(rule): resultCode $CODE, the model expects \(exp)\"; exit 2; fi"
+                "if ! allowed \"$CODE\" \"\(codes)\"; then echo \"VERDICT: REPRODUCED \(rule): resultCode $CODE, the model allows \(codes)\"; exit 2; fi"
+            )
+            out.append("echo \"VERDICT: not reproduced (resultCode $CODE, which the model allows)\"; exit 0")
+        } else if repro.field == "resultCode", let exp = Int(repro.expected.prefix { $0 == "-" || $0.isNumber }) {
+            out.append(
+                "if [ \"$CODE\" != \"\(exp)\" ]; then echo \"VERDICT: REPRODUCED \(rule): resultCode $CODE, the model expects \(exp) (expectations not recorded: never replayed)\"; exit 2; fi"
             )
             out.append("echo \"VERDICT: not reproduced (resultCode \(exp) as the model expects)\"; exit 0")
         } else if repro.field.hasSuffix("authList") {

@@ -44,6 +44,9 @@ package struct ReproFile: Codable, Sendable {
     package var steps: [Step]
     /// Length of the sequence before shrinking.
     package var originalLength: Int
+    /// Shrunk or not, and how often it reproduced when replayed (absent in files written before it
+    /// existed: then unknown).
+    package var standing: ReproStanding?
 
     /// The symbolic sequence.
     package var sequence: [Op] { steps.map { Op(id: $0.id, action: $0.action) } }

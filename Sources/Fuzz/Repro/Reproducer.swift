@@ -12,7 +12,7 @@ package struct Reproducer: Sendable {
         self.target = target
     }
 
-    package func file(for shrunk: Shrinker.Result, original: Violation) -> ReproFile {
+    package func file(for shrunk: Shrinker.Result, original: Violation, standing: ReproStanding? = nil) -> ReproFile {
         let v = shrunk.violation ?? original
         let steps = shrunk.sequence.enumerated().map { i, op in
             let run = shrunk.run?.steps
@@ -37,7 +37,8 @@ package struct Reproducer: Sendable {
             capabilities: configuration.capabilities,
             target: target,
             steps: steps,
-            originalLength: shrunk.originalLength
+            originalLength: shrunk.originalLength,
+            standing: standing
         )
     }
 

@@ -123,6 +123,8 @@ package struct FuzzSpec: Sendable, Hashable {
     package var failFast: Bool
     /// The longest a clock advance waits for operations in flight before it goes anyway.
     package var clockAdvanceWait: Duration
+    /// Replays of each reproducer that confirm it (confirmed, flaky k/n, or unconfirmed).
+    package var confirmations: Int
     /// The audit's time budget (no request starts after it) and how many players at a time.
     package var auditBudget: Duration
     package var auditConcurrency: Int
@@ -140,6 +142,7 @@ package struct FuzzSpec: Sendable, Hashable {
         clockMoves: Bool = true,
         failFast: Bool = false,
         clockAdvanceWait: Duration = ClockTracker.defaultAdvanceWaitLimit,
+        confirmations: Int = 3,
         auditBudget: Duration = .seconds(60),
         auditConcurrency: Int = 8
     ) {
@@ -155,6 +158,7 @@ package struct FuzzSpec: Sendable, Hashable {
         self.clockMoves = clockMoves
         self.failFast = failFast
         self.clockAdvanceWait = clockAdvanceWait
+        self.confirmations = confirmations
         self.auditBudget = auditBudget
         self.auditConcurrency = auditConcurrency
     }

@@ -181,6 +181,7 @@ package struct ProfileParser: Sendable {
         let m = try w.mapping(allowed: [
             "adversarial", "devicesPerPlayer", "accountsPerIdP", "idps", "shrink", "shrinkBudget", "maxShrinks",
             "audit", "serverAPI", "clockMoves", "failFast", "clockAdvanceWait", "auditBudget", "auditConcurrency",
+            "confirmations",
         ])
         var f = FuzzSpec()
         if let v = m["adversarial"] { f.adversarial = try v.double(min: 0, max: 1) }
@@ -203,6 +204,7 @@ package struct ProfileParser: Sendable {
         if let v = m["clockAdvanceWait"] { f.clockAdvanceWait = try v.duration() }
         if let v = m["auditBudget"] { f.auditBudget = try v.duration(allowZero: false) }
         if let v = m["auditConcurrency"] { f.auditConcurrency = try v.int(min: 1, max: 1_024) }
+        if let v = m["confirmations"] { f.confirmations = try v.int(min: 0, max: 100) }
         return f
     }
 

@@ -42,9 +42,11 @@ package struct ViolationEntry: Codable, Sendable, Equatable {
     package var reproducerJSON: String?
     /// Path of the curl script, relative to the run directory (`violations/001.sh`).
     package var reproducerSH: String?
+    /// Shrunk or not, its length, and how often it reproduced when replayed.
+    package var standing: ViolationStanding?
 
     enum CodingKeys: String, CodingKey {
-        case index, rule, message, expected, observed
+        case index, rule, message, expected, observed, standing
         case reproducerJSON = "reproducer_json"
         case reproducerSH = "reproducer_sh"
     }
@@ -84,5 +86,33 @@ package struct ViolationEntry: Codable, Sendable, Equatable {
         // Always present (null when the engine wrote none), so consumers can rely on the keys.
         try container.encode(reproducerJSON, forKey: .reproducerJSON)
         try container.encode(reproducerSH, forKey: .reproducerSH)
+        try container.encode(standing, forKey: .standing)
+    }
+}
+
+/// A reproducer's standing in `summary.json` (`violations.list[].standing`).
+package struct ViolationStanding: Codable, Sendable, Equatable {
+    /// Whether the shrinker minimised the sequence.
+    package var shrunk: Bool
+    /// The reproducer's length in steps.
+    package var steps: Int
+    /// Confirmation replays made, and how many reproduced the violation.
+    package var replays: Int
+    package var reproduced: Int
+    /// `confirmed`, `flaky`, `unconfirmed` or `not_replayed`.
+    package var status: String
+
+    package init(shrunk: Bool, steps: Int, replays: Int, reproduced: Int, status: String) {
+        self.shrunk = shrunk
+        self.steps = steps
+        self.replays = replays
+        self.reproduced = reproduced
+        self.status = status
+    }
+
+    /// `shrunk to 3 steps, confirmed 3/3`.
+    package var text: String {
+        let how = shrunk ? "shrunk to \(steps) steps" : "unshrunk (\(steps) steps)"
+        return status == "not_replayed" ? "\(how), not replayed" : "\(how), \(status) \(reproduced)/\(replays)"
     }
 }

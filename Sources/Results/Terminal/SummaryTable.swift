@@ -36,6 +36,13 @@ package enum SummaryTable {
         ]
         lines += failureLines(summary)
         lines += model(summary.model)
+        if summary.run.clock.resyncs > 0 {
+            lines.append(
+                "model: the server's clock differed from the model's \(summary.run.clock.resyncs) times and was "
+                    + "re-anchored (a desync, corrected before the next operation; nonsense answers to clock "
+                    + "advances cause it)"
+            )
+        }
         if !summary.thresholds.isEmpty {
             lines.append("")
             lines.append("thresholds:")
@@ -53,7 +60,8 @@ package enum SummaryTable {
             lines.append("violations: \(summary.violations.count) (\(rules.joined(separator: ", ")))")
             for entry in summary.violations.list.prefix(10) {
                 let where_ = entry.reproducerJSON.map { " → \($0)" } ?? ""
-                lines.append("  #\(entry.index) [\(entry.rule)] \(entry.message)\(where_)")
+                let standing = entry.standing.map { " (\($0.text))" } ?? ""
+                lines.append("  #\(entry.index) [\(entry.rule)] \(entry.message)\(where_)\(standing)")
             }
             if summary.violations.count > 10 { lines.append("  …") }
         }
