@@ -29,7 +29,7 @@ struct RunDirectoryTests {
             #expect(DistributionSummary(microseconds: fromFiles.latency[name]!) == summary.ops[name]!.latencyMs)
         }
         #expect(fromFiles.overallLatency == live.overallLatency)
-        #expect(fromFiles.operationSeries == live.operationSeries)
+        #expect(fromFiles.operationCounts == live.operationCounts)
         // So the re-rendered page is the page the run wrote.
         #expect(HTMLReport.render(fromFiles) == HTMLReport.render(live))
     }

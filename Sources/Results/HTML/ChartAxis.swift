@@ -26,6 +26,22 @@ struct ChartAxis {
         return ChartAxis(lower: minimum, upper: upper, ticks: ticks, title: title)
     }
 
+    /// A time axis from 0 to exactly `end` (the run's end, not rounded up, so the last interval is
+    /// drawn where it ends), with ticks at a "nice" step.
+    static func time(end: Double, count: Int = 8, title: String) -> ChartAxis {
+        let upper = max(end, 1e-9)
+        let step = niceStep(upper / Double(count))
+        var ticks: [(Double, String)] = []
+        var value = 0.0
+        var index = 0
+        while value <= upper * (1 + 1e-9) {
+            ticks.append((value, Formatting.axisLabel(value, step: step)))
+            index += 1
+            value = Double(index) * step
+        }
+        return ChartAxis(lower: 0, upper: upper, ticks: ticks, title: title)
+    }
+
     /// 1, 2 or 5 × 10ⁿ, at least `raw`.
     static func niceStep(_ raw: Double) -> Double {
         let magnitude = pow(10, (log10(raw)).rounded(.down))

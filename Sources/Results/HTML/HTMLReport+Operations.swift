@@ -67,12 +67,18 @@ extension HTMLReport {
             total: true
         )
         html += "</table>\n"
+        html += "<h3>Latency by outcome, all operations</h3>\n"
+        html += latencyByOutcome(totals.latencyByOutcomeMs, all: totals.latencyMs, counts: totals.outcomes)
+        html += failureTable(totals.failures, examples: [:])
         html += "<h3>Percentile spectrum, all operations</h3>\n<div class=\"charts\">"
         html += figure(
             "All operations: latency and service time by percentile",
             spectrum(title: "All operations", latency: data.overallLatency, service: data.overallService)
         )
         html += "</div>\n"
+        let failing = summary.ops.values.filter(isFailing).count
+        html += "<p class=\"note\">Each operation below is collapsed unless it failed (an unexpected answer, a "
+        html += "transport error or a failure of any kind): \(failing) of \(summary.ops.count) open.</p>\n"
         for name in summary.ops.keys.sorted() {
             html += operation(name, summary.ops[name]!, data: data, codeName: codeName)
         }
@@ -85,34 +91,35 @@ extension HTMLReport {
         data: ReportData,
         codeName: (Int) -> String?
     ) -> String {
-        var html = "<details class=\"op\" id=\"\(HTMLText.anchor(name))\" open>\n<summary>"
+        let failing = isFailing(op)
+        var html = "<details class=\"op\(failing ? " failing" : "")\" id=\"\(HTMLText.anchor(name))\""
+        html += failing ? " open>\n<summary>" : ">\n<summary>"
         html += HTMLText.escape(name) + "<span class=\"facts\">\(Formatting.count(op.count)) requests · "
         html += "p99 \(Formatting.milliseconds(op.latencyMs.p99)) ms · "
-        html += "\(Formatting.count(op.failed)) failed</span></summary>\n<div class=\"body\"><div class=\"op-grid\">\n"
+        html += "<span\(failing ? " class=\"bad\"" : "")>\(Formatting.count(op.failed)) failed</span>"
+        if op.outcomes.cancelled > 0 { html += " · \(Formatting.count(op.outcomes.cancelled)) cancelled" }
+        html += "</span></summary>\n<div class=\"body\"><div class=\"op-grid\">\n"
         html += figure(
             "\(name): latency and service time by percentile",
             spectrum(title: name, latency: data.latency[name], service: data.service[name])
         )
-        html += "<div>\n" + outcomes(op) + codes(op, codeName: codeName)
+        html += "<div>\n" + outcomeTable(op.outcomes, total: op.count) + codes(op, codeName: codeName)
         html += "<p class=\"note\">schedule lag p99 \(Formatting.milliseconds(op.scheduleLagMs.p99)) ms, "
         html += "max \(Formatting.milliseconds(op.scheduleLagMs.max)) ms; "
         html += "\(Formatting.count(op.lateStarts)) late start\(op.lateStarts == 1 ? "" : "s")</p>\n"
-        return html + "</div>\n</div></div>\n</details>\n"
+        html += "</div>\n</div>\n"
+        html += failureTable(op.failures, examples: op.failureExamples)
+        if !op.latencyByOutcomeMs.isEmpty {
+            html += "<h3>Latency by outcome</h3>\n"
+            html += latencyByOutcome(op.latencyByOutcomeMs, all: op.latencyMs, counts: op.outcomes)
+        }
+        return html + "</div>\n</details>\n"
     }
 
-    private static func outcomes(_ op: OperationSummary) -> String {
-        let rows: [(String, UInt64, String)] = [
-            ("ok (success)", op.outcomes.ok, ""),
-            ("expected error", op.outcomes.expectedError, "err"),
-            ("unexpected", op.outcomes.unexpected, "bad"),
-            ("transport error", op.outcomes.transportError, "bad"),
-        ]
-        var html = "<table>\n<tr><th>outcome</th><th class=\"num\">count</th><th>share</th></tr>\n"
-        for (label, count, tone) in rows {
-            html += "<tr><td>\(label)</td><td class=\"num\">\(Formatting.count(count))</td>"
-            html += "<td>\(bar(count, of: op.count, tone: tone))</td></tr>\n"
-        }
-        return html + "</table>\n"
+    /// An operation is shown open when it failed: an unexpected answer, a transport error, or a
+    /// failure of any kind.
+    static func isFailing(_ op: OperationSummary) -> Bool {
+        op.failed > 0 || op.transportErrors > 0 || op.failures.values.contains { $0 > 0 }
     }
 
     private static func codes(_ op: OperationSummary, codeName: (Int) -> String?) -> String {
@@ -128,15 +135,9 @@ extension HTMLReport {
             html += "<tr><td class=\"num mono\">\(HTMLText.escape(code))</td>"
             if showNames { html += "<td class=\"mono codename\">\(HTMLText.escape(name))</td>" }
             html += "<td class=\"num\">\(Formatting.count(count))</td>"
-            html += "<td>\(bar(count, of: answered, tone: code == "0" ? "" : "err"))</td></tr>\n"
+            let share = answered > 0 ? Double(count) / Double(answered) : 0
+            html += "<td>\(bar(share: share, tone: code == "0" ? "" : "err"))</td></tr>\n"
         }
         return html + "</table>\n"
-    }
-
-    private static func bar(_ count: UInt64, of total: UInt64, tone: String) -> String {
-        let share = total > 0 ? Double(count) / Double(total) : 0
-        let width = Formatting.fixed(share * 100, 1)
-        return
-            "<div class=\"bar\" title=\"\(Formatting.percent(share))\"><span class=\"\(tone)\" style=\"width:\(width)%\"></span></div>"
     }
 }

@@ -8,20 +8,26 @@ package enum HTMLReport {
     /// - Parameters:
     ///   - data: the summary and histograms.
     ///   - codeName: the documented name of a Gamebase result code, if known (the executable passes
-    ///     `ResultCode.name`; Report does not depend on Protocol).
+    ///     `ResultCode.name`; Report does not depend on Protocol). A placeholder name `UNKNOWN_<code>`
+    ///     counts as no name, so the run and `gbfuzz report` show the same page whichever they pass.
     package static func render(_ data: ReportData, codeName: (Int) -> String? = { _ in nil }) -> String {
         let summary = data.summary
+        let codeName = { (code: Int) -> String? in
+            codeName(code).flatMap { $0.isEmpty || $0 == "UNKNOWN_\(code)" ? nil : $0 }
+        }
         var page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         page += "<title>gbfuzz report: \(HTMLText.escape(summary.profile))</title>\n"
         page += "<style>\n\(ReportStyle.css)\n</style>\n</head>\n<body>\n"
         page += header(summary)
         page += "<main>\n"
+        page += interruptedBanner(summary)
         page += overview(summary)
         page += thresholds(summary)
         page += violations(summary)
         page += timeline(data)
         page += operations(data, codeName: codeName)
+        page += runStatus(summary)
         page += configuration(summary)
         page += "</main>\n"
         page += footer(summary)
@@ -30,10 +36,8 @@ package enum HTMLReport {
     }
 
     static func header(_ summary: RunSummary) -> String {
-        let passed = summary.passed
         var html = "<header class=\"top\">\n<h1>gbfuzz run report · <span class=\"profile\">"
-        html += HTMLText.escape(summary.profile) + "</span>"
-        html += "<span class=\"status \(passed ? "pass" : "fail")\">\(passed ? "PASS" : "FAIL")</span></h1>\n"
+        html += HTMLText.escape(summary.profile) + "</span>" + status(summary) + "</h1>\n"
         html += "<div class=\"meta\">"
         let facts = [
             ("started", summary.startedAt),
@@ -47,7 +51,7 @@ package enum HTMLReport {
         html += "</div>\n</header>\n<nav>"
         for (anchor, title) in [
             ("overview", "Overview"), ("thresholds", "Thresholds"), ("violations", "Violations"),
-            ("timeline", "Over time"), ("operations", "Operations"), ("configuration", "Configuration"),
+            ("timeline", "Over time"), ("operations", "Operations"), ("run", "Run"), ("configuration", "Configuration"),
         ] {
             html += "<a href=\"#\(anchor)\">\(title)</a>"
         }
@@ -100,6 +104,14 @@ package enum HTMLReport {
             "lag > \(Formatting.milliseconds(summary.lateStartToleranceMs)) ms",
             tone: summary.lateStarts > 0 ? "bad" : ""
         )
+        if totals.outcomes.cancelled > 0 {
+            html += card(
+                "Cancelled",
+                Formatting.count(totals.outcomes.cancelled),
+                "stopped by the run, not failures"
+            )
+        }
+        html += clockTile(summary.run.clock)
         html += modelTile(summary.model)
         return html + "</div>\n" + modelNote(summary.model) + "</section>\n"
     }

@@ -19,6 +19,23 @@ enum HTMLText {
         return result
     }
 
+    /// `text` with control characters other than line breaks and tab shown as their Unicode control
+    /// pictures (␍, ␀, ␛…), so an example answer's bytes stay visible and the page stays valid.
+    static func visible(_ text: String) -> String {
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { scalar in
+                    switch scalar.value {
+                    case 0x0A, 0x09, 0x0D: scalar
+                    case 0x00..<0x20: Unicode.Scalar(0x2400 + scalar.value)!
+                    case 0x7F: Unicode.Scalar(0x2421)!
+                    default: scalar
+                    }
+                }
+            )
+        )
+    }
+
     /// A relative link target, percent-encoded, or `nil` if `path` is not a plain relative path
     /// (a scheme, `//host`, an absolute path or `..` would make the report depend on something outside
     /// the run directory).

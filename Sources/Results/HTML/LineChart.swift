@@ -1,12 +1,27 @@
 import Foundation
 
-/// A line chart drawn as inline SVG: gridlines, labelled axes, a legend and one polyline per series.
+/// A line chart drawn as inline SVG: gridlines, labelled axes, a legend (wrapped over as many rows as
+/// it needs, never cut) and one path per series.
 struct LineChart {
     struct Series {
         var name: String
         var color: String
-        var points: [(x: Double, y: Double)]
+        /// Polylines drawn apart: a series with gaps has several.
+        var segments: [[(x: Double, y: Double)]]
         var dashed = false
+
+        init(name: String, color: String, points: [(x: Double, y: Double)], dashed: Bool = false) {
+            self.init(name: name, color: color, segments: points.isEmpty ? [] : [points], dashed: dashed)
+        }
+
+        init(name: String, color: String, segments: [[(x: Double, y: Double)]], dashed: Bool = false) {
+            self.name = name
+            self.color = color
+            self.segments = segments.filter { !$0.isEmpty }
+            self.dashed = dashed
+        }
+
+        var values: [Double] { segments.flatMap { $0.map(\.y) } }
     }
 
     var title: String
@@ -14,12 +29,12 @@ struct LineChart {
     var yAxis: ChartAxis
     var series: [Series]
     var width = 640.0
-    var height = 290.0
 
     private let left = 64.0
     private let right = 30.0
-    private let top = 34.0
+    private let plotHeight = 210.0
     private let bottom = 46.0
+    private static let legendRow = 18.0
 
     init(title: String, xAxis: ChartAxis, yAxis: ChartAxis, series: [Series]) {
         self.title = title
@@ -28,9 +43,31 @@ struct LineChart {
         self.series = series
     }
 
+    /// Where each legend entry goes: rows from the left edge of the plot, wrapped at the chart's width.
+    var legend: [(x: Double, row: Int)] {
+        var placed: [(x: Double, row: Int)] = []
+        var x = left
+        var row = 0
+        for line in series {
+            let width = Self.legendWidth(line.name)
+            if x > left, x + width > self.width - 4 {
+                row += 1
+                x = left
+            }
+            placed.append((x, row))
+            x += width + 16
+        }
+        return placed
+    }
+
+    /// The width a legend entry takes: its swatch and a generous estimate of its text (12.5 px font).
+    static func legendWidth(_ name: String) -> Double { 23 + Double(name.count) * 7.4 }
+
+    var height: Double { top + plotHeight + bottom }
+    private var top: Double { 34 + Double((legend.map(\.row).max() ?? 0)) * Self.legendRow }
+
     func svg() -> String {
         let plotWidth = width - left - right
-        let plotHeight = height - top - bottom
         func x(_ value: Double) -> Double { left + xAxis.fraction(value) * plotWidth }
         func y(_ value: Double) -> Double { top + plotHeight - yAxis.fraction(min(value, yAxis.upper)) * plotHeight }
 
@@ -59,36 +96,30 @@ struct LineChart {
         svg += "<text transform=\"translate(14 \(n(top + plotHeight / 2))) rotate(-90)\" class=\"axis-title\""
         svg += " text-anchor=\"middle\">\(HTMLText.escape(yAxis.title))</text>"
 
-        for line in series where !line.points.isEmpty {
-            let points = line.points.map { "\(n(x($0.x))),\(n(y($0.y)))" }.joined(separator: " ")
-            svg += "<polyline points=\"\(points)\" fill=\"none\" stroke=\"\(line.color)\" stroke-width=\"2\""
-            svg += " stroke-linejoin=\"round\"\(line.dashed ? " stroke-dasharray=\"5 4\"" : "")>"
-            svg += "<title>\(HTMLText.escape(line.name))</title></polyline>"
-            if line.points.count == 1 {
-                svg +=
-                    "<circle cx=\"\(n(x(line.points[0].x)))\" cy=\"\(n(y(line.points[0].y)))\" r=\"3\" fill=\"\(line.color)\"/>"
+        let dash = " stroke-dasharray=\"5 4\""
+        for line in series where !line.segments.isEmpty {
+            let paths = line.segments.filter { $0.count > 1 }.map { segment in
+                "M" + segment.map { "\(n(x($0.x))),\(n(y($0.y)))" }.joined(separator: " L")
+            }
+            if !paths.isEmpty {
+                svg += "<path d=\"\(paths.joined(separator: " "))\" fill=\"none\" stroke=\"\(line.color)\""
+                svg += " stroke-width=\"2\" stroke-linejoin=\"round\"\(line.dashed ? dash : "")>"
+                svg += "<title>\(HTMLText.escape(line.name))</title></path>"
+            }
+            for single in line.segments where single.count == 1 {
+                svg += "<circle cx=\"\(n(x(single[0].x)))\" cy=\"\(n(y(single[0].y)))\" r=\"3\" fill=\"\(line.color)\">"
+                svg += "<title>\(HTMLText.escape(line.name))</title></circle>"
             }
         }
-        var legendX = left
-        for line in series {
-            svg += "<line x1=\"\(n(legendX))\" x2=\"\(n(legendX + 18))\" y1=\"16\" y2=\"16\" stroke=\"\(line.color)\""
-            svg += " stroke-width=\"3\"\(line.dashed ? " stroke-dasharray=\"5 4\"" : "")/>"
-            svg += "<text x=\"\(n(legendX + 23))\" y=\"20\" class=\"legend\">\(HTMLText.escape(line.name))</text>"
-            legendX += 34 + Double(line.name.count) * 7.2
+        for (line, place) in zip(series, legend) {
+            let rowY = 16 + Double(place.row) * Self.legendRow
+            svg += "<line x1=\"\(n(place.x))\" x2=\"\(n(place.x + 18))\" y1=\"\(n(rowY))\" y2=\"\(n(rowY))\""
+            svg += " stroke=\"\(line.color)\" stroke-width=\"3\"\(line.dashed ? dash : "")/>"
+            svg +=
+                "<text x=\"\(n(place.x + 23))\" y=\"\(n(rowY + 4))\" class=\"legend\">\(HTMLText.escape(line.name))</text>"
         }
         svg += "</svg>"
         return svg
-    }
-
-    /// Keeps at most `limit` points by taking, per bucket of consecutive points, the largest y
-    /// (so peaks stay visible).
-    static func downsample(_ points: [(x: Double, y: Double)], limit: Int = 900) -> [(x: Double, y: Double)] {
-        guard points.count > limit else { return points }
-        let bucket = Int((Double(points.count) / Double(limit)).rounded(.up))
-        return stride(from: 0, to: points.count, by: bucket).map { start in
-            let slice = points[start..<min(start + bucket, points.count)]
-            return slice.max { $0.y < $1.y }!
-        }
     }
 
     private func n(_ value: Double) -> String { Formatting.fixed(value, 1) }

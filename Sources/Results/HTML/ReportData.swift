@@ -5,7 +5,9 @@ import Histogram
 /// Everything the HTML report draws: the summary plus the histograms behind its percentiles.
 ///
 /// Built from a live ``Recording`` at the end of a run, or from `summary.json` and the `.hlog` files by
-/// `gbfuzz report`; both give the same histograms, because the interval logs partition the samples.
+/// `gbfuzz report`; both give the same data, so the same page: the interval logs partition the samples,
+/// per-interval counts are integers keyed by interval number, and everything else (the timeline with
+/// its interval lengths, every percentile shown in a table) comes from the summary in both cases.
 package struct ReportData: Sendable {
     package var summary: RunSummary
     /// Cumulative latency per operation (µs), every outcome class.
@@ -15,16 +17,9 @@ package struct ReportData: Sendable {
     /// Latency and service of all operations together.
     package var overallLatency: Histogram<UInt64>?
     package var overallService: Histogram<UInt64>?
-    /// Completions per second and latency p99 per operation over time.
-    package var operationSeries: [String: [SeriesPoint]]
-
-    /// One interval of one operation.
-    package struct SeriesPoint: Sendable, Hashable {
-        /// Seconds since the run's start.
-        package var t: Double
-        package var throughputRps: Double
-        package var latencyP99Ms: Double
-    }
+    /// Completions per operation per interval: interval number (its start is number × `interval_s`)
+    /// → count; intervals without completions of the operation are absent.
+    package var operationCounts: [String: [Int: UInt64]]
 
     package init(
         summary: RunSummary,
@@ -32,14 +27,14 @@ package struct ReportData: Sendable {
         service: [String: Histogram<UInt64>],
         overallLatency: Histogram<UInt64>?,
         overallService: Histogram<UInt64>?,
-        operationSeries: [String: [SeriesPoint]]
+        operationCounts: [String: [Int: UInt64]]
     ) {
         self.summary = summary
         self.latency = latency
         self.service = service
         self.overallLatency = overallLatency
         self.overallService = overallService
-        self.operationSeries = operationSeries
+        self.operationCounts = operationCounts
     }
 
     /// From a finished run.
@@ -50,26 +45,20 @@ package struct ReportData: Sendable {
             latency[operation.name] = operation.merged(.latency)
             service[operation.name] = operation.merged(.service)
         }
-        var series: [String: [SeriesPoint]] = [:]
+        var counts: [String: [Int: UInt64]] = [:]
         for interval in recording.intervals {
-            let length = RunSummaryTime.seconds(interval.length)
-            for operation in interval.operations {
-                series[operation.name, default: []].append(
-                    SeriesPoint(
-                        t: RunSummaryTime.seconds(interval.start),
-                        throughputRps: length > 0 ? Double(operation.count) / length : 0,
-                        latencyP99Ms: Double(operation.latencyStats.p99) / 1_000
-                    )
-                )
+            for operation in interval.operations where operation.count > 0 {
+                counts[operation.name, default: [:]][interval.index, default: 0] += operation.count
             }
         }
+        let answered = recording.requests > 0
         self.init(
             summary: summary,
             latency: latency,
             service: service,
-            overallLatency: recording.merged(.latency),
-            overallService: recording.merged(.service),
-            operationSeries: series
+            overallLatency: answered ? recording.merged(.latency) : nil,
+            overallService: answered ? recording.merged(.service) : nil,
+            operationCounts: counts
         )
     }
 
@@ -102,17 +91,13 @@ package struct ReportData: Sendable {
         let latency = try cumulative(latencyLog)
         var service: (perTag: [String: Histogram<UInt64>], all: Histogram<UInt64>?)?
         if let serviceLog { service = try cumulative(serviceLog) }
-        var series: [String: [SeriesPoint]] = [:]
-        for entry in latencyLog.entries {
+        // Interval numbers, not the rounded timestamps of the log, so the counts match the recording's.
+        let intervalS = summary.histogram.intervalS > 0 ? summary.histogram.intervalS : 1
+        var counts: [String: [Int: UInt64]] = [:]
+        for entry in latencyLog.entries where entry.histogram.totalCount > 0 {
             guard let tag = entry.tag else { continue }
-            let stats = IntervalStats(entry.histogram.unpack())
-            series[names[tag] ?? tag, default: []].append(
-                SeriesPoint(
-                    t: latencyLog.offsetFromStart(entry),
-                    throughputRps: entry.length > 0 ? Double(stats.count) / entry.length : 0,
-                    latencyP99Ms: Double(stats.p99) / 1_000
-                )
-            )
+            let index = Int((latencyLog.offsetFromStart(entry) / intervalS).rounded())
+            counts[names[tag] ?? tag, default: [:]][index, default: 0] += entry.histogram.totalCount
         }
         self.init(
             summary: summary,
@@ -120,7 +105,7 @@ package struct ReportData: Sendable {
             service: service?.perTag ?? [:],
             overallLatency: latency.all,
             overallService: service?.all,
-            operationSeries: series
+            operationCounts: counts
         )
     }
 

@@ -15,6 +15,9 @@ enum ReportStyle {
                   font-weight:700; vertical-align:middle; letter-spacing:.5px; }
         .status.pass { background:var(--ok-bg); color:var(--ok); }
         .status.fail { background:var(--bad-bg); color:var(--bad); }
+        .status.warn { background:#fef3c7; color:#92400e; }
+        .banner { margin-top:20px; padding:12px 16px; border-radius:8px; background:#fef3c7; color:#78350f;
+                  border:1px solid #f59e0b; font-size:14px; }
         nav { background:#1e293b; padding:6px 32px; display:flex; flex-wrap:wrap; gap:4px 18px; }
         nav a { color:#cbd5e1; text-decoration:none; font-size:13px; }
         nav a:hover { color:#fff; text-decoration:underline; }
@@ -61,6 +64,14 @@ enum ReportStyle {
         .bar > span { display:block; height:10px; border-radius:3px; background:var(--accent); }
         .bar > span.err { background:#e07b00; }
         .bar > span.bad { background:var(--bad); }
+        .bar > span.muted { background:#94a3b8; }
+        tr.apart td { border-top:2px solid var(--line); color:var(--muted); }
+        .bad { color:var(--bad); }
+        details.op.failing { border-color:#fca5a5; }
+        pre.example { margin:0; padding:6px 8px; background:#f1f5f9; border-radius:4px; white-space:pre-wrap;
+                      overflow-wrap:anywhere; max-height:160px; overflow:auto; font-size:12px; }
+        .legend-note { margin:4px 6px 6px; }
+        table + h3, table + table { margin-top:14px; }
         footer { max-width:1240px; margin:0 auto; padding:0 32px 32px; color:var(--muted); font-size:12.5px; }
         a { color:var(--accent); }
         @media (max-width: 800px) { .op-grid { grid-template-columns:1fr; } main, footer { padding-left:14px; padding-right:14px; } }

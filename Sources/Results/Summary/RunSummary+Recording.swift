@@ -78,23 +78,7 @@ extension RunSummary {
             latencyByOutcomeMs: latencyByOutcome
         )
 
-        let timeline = recording.intervals.map { interval -> TimelinePoint in
-            let all = interval.all
-            let failed = all.count(.unexpected) + all.count(.transportError)
-            let length = Self.seconds(interval.length)
-            return TimelinePoint(
-                t: Self.seconds(interval.start),
-                lengthS: length,
-                requests: all.count,
-                ok: all.count - failed,
-                failed: failed,
-                transportErrors: all.count(.transportError),
-                throughputRps: length > 0 ? Double(all.count) / length : 0,
-                latencyP50Ms: Double(all.latencyStats.p50) / 1_000,
-                latencyP99Ms: Double(all.latencyStats.p99) / 1_000,
-                latencyMaxMs: Double(all.latencyStats.max) / 1_000
-            )
-        }
+        let timeline = TimelinePoint.timeline(of: recording)
 
         self.init(
             seed: metadata.seed,
