@@ -1,3 +1,4 @@
+import Basics
 import Engine
 import Foundation
 import GBFuzzTestKit

@@ -144,7 +144,7 @@ package enum HTMLReport {
         html += "<p>\(Formatting.count(violations.count)) violation\(violations.count == 1 ? "" : "s"): "
         html += rules.joined(separator: ", ") + ".</p>\n"
         html += "<table>\n<tr><th class=\"num\">#</th><th>rule</th><th>message</th><th>expected</th><th>observed</th>"
-        html += "<th>reproducer</th></tr>\n"
+        html += "<th>reproducer</th><th>standing</th></tr>\n"
         for entry in violations.list {
             let links = [
                 HTMLText.link(entry.reproducerJSON, label: "json"),
@@ -154,7 +154,8 @@ package enum HTMLReport {
             html += "<td class=\"wrap\">\(HTMLText.escape(entry.message))</td>"
             html += "<td class=\"wrap mono\">\(HTMLText.escape(entry.expected))</td>"
             html += "<td class=\"wrap mono\">\(HTMLText.escape(entry.observed))</td>"
-            html += "<td>\(links.joined(separator: " · "))</td></tr>\n"
+            html += "<td>\(links.joined(separator: " · "))</td>"
+            html += "<td class=\"wrap\">\(HTMLText.escape(entry.standing?.text ?? "unknown"))</td></tr>\n"
         }
         html += "</table>\n"
         if violations.list.count < violations.count {
