@@ -19,6 +19,16 @@ struct InterruptTimingTests {
         let totals = try #require(json["totals"] as? [String: Any])
         #expect((totals["requests"] as? Int ?? 0) > 0, "what was measured before the interrupt is kept")
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("report.html").path))
+        // Marked interrupted everywhere, and the requests the stop cancelled are not the target's errors.
+        let run = try #require(json["run"] as? [String: Any])
+        #expect(run["interrupted"] as? Bool == true)
+        let outcomes = try #require(totals["outcomes"] as? [String: Any])
+        #expect(outcomes["transport_error"] as? Int == 0, "cancelled requests counted as transport errors: \(outcomes)")
+        #expect(text.contains("INTERRUPTED"), "\(text)")
+        let junit = try String(contentsOf: out.appendingPathComponent("junit.xml"), encoding: .utf8)
+        #expect(junit.contains("type=\"interrupted\""))
+        let html = try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(html.contains("INTERRUPTED"))
     }
 
     @Test(

@@ -10,7 +10,7 @@ import Testing
 
 /// Every reproducer says where it stands (shrunk or not; confirmed, flaky or unconfirmed), the same
 /// everywhere, and `gbfuzz replay` and its curl script agree on the verdict.
-@Suite("Reproducers with a clear standing", .timeLimit(.minutes(6)))
+@Suite("Reproducers with a clear standing", .tags(.timing), .timeLimit(.minutes(6)))
 struct ReproducerStandingTests {
     @Test("shrinking goes to distinct rules first: the earliest violation of each rule, then the rest")
     func distinctRulesFirst() {
@@ -40,7 +40,7 @@ struct ReproducerStandingTests {
         let out = E2E.temporaryDirectory("standing").appendingPathComponent("run")
         let profile = E2E.writeProfile(
             """
-            duration: 6s
+            duration: 10s
             load: {players: 4}
             fuzz: {maxShrinks: 1, confirmations: 2, adversarial: 0.3}
             thresholds: ["requests > 0"]

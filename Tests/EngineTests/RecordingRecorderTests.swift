@@ -42,6 +42,7 @@ struct RecordingRecorderTests {
         let recorder = Recorder(configuration: RecorderConfiguration(ringCapacity: ringCapacity))
         let ops = ["login.guest", "mapping.add", "logout"].map { recorder.operation($0) }
         let outcomes = OutcomeClass.allCases
+        let classes = outcomes.count
         await withTaskGroup(of: Void.self) { group in
             for task in 0..<tasks {
                 group.addTask {
@@ -50,7 +51,7 @@ struct RecordingRecorderTests {
                         // cooperative pool that every other test shares.
                         if i % 256 == 255 { await Task.yield() }
                         let n = task * perTask + i
-                        let outcome = outcomes[n % 4]
+                        let outcome = outcomes[n % classes]
                         let start = Int64(n % 3_000) * Self.ms
                         recorder.record(
                             RecordedSample(
@@ -71,8 +72,9 @@ struct RecordingRecorderTests {
         #expect(recording.requests == total)
         #expect(recording.diagnostics.viaRing + recording.diagnostics.viaOverflow == total)
         #expect(recording.diagnostics.afterFinish == 0)
-        for outcome in outcomes {
-            #expect(recording.count(outcome) == total / 4)
+        for (i, outcome) in outcomes.enumerated() {
+            let expected = (0..<(tasks * perTask)).filter { $0 % classes == i }.count
+            #expect(recording.count(outcome) == UInt64(expected))
         }
         var expectedPerOp = [UInt64](repeating: 0, count: 3)
         for n in 0..<(tasks * perTask) { expectedPerOp[n % 3] += 1 }

@@ -29,9 +29,9 @@ extension Player {
             // A success reports the server's new time; a documented refusal means "not applied";
             // anything else (lost, malformed, a code nobody documents) leaves it unknown.
             switch result.outcome {
-            case .answer(.clock(let r), envelope: nil) where r.header.resultCode.isSuccess:
+            case .answer(let o, envelope: nil) where o.code.isSuccess:
                 clock.endAdvance(seconds: s, applied: true)
-                reported = r.clock?.now
+                if case .clock(let r) = o { reported = r.clock?.now }
             case .answer(let o, envelope: nil) where o.code.isDocumented:
                 clock.endAdvance(seconds: s, applied: false)
             default:
