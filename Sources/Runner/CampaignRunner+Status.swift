@@ -36,6 +36,7 @@ extension CampaignRunner {
                 advances: waits.advances,
                 forced: waits.forced,
                 advanceWaitMs: waits.advanceWait.seconds * 1_000,
+                longestAdvanceWaitMs: waits.longestAdvanceWait.seconds * 1_000,
                 heldWaitMs: waits.heldWait.seconds * 1_000,
                 resyncs: clock.resyncs
             ),

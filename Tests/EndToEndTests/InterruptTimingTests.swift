@@ -6,11 +6,11 @@ import Testing
 struct InterruptTimingTests {
     @Test("SIGINT stops a run cleanly: exit 130 and a valid summary.json of what was measured")
     func sigintWritesResults() async throws {
-        let out = E2E.temporaryDirectory("sigint")
+        let out = E2E.temporaryDirectory("sigint").appendingPathComponent("run")
         let arguments = [
             "run", E2E.profile("smoke"), "--duration", "5m", "--seed", "9", "--out", out.path, "--progress", "plain",
         ]
-        let log = out.appendingPathComponent("run.log")
+        let log = E2E.temporaryDirectory("sigint-log").appendingPathComponent("run.log")
         let status = try await E2E.runGbfuzz(arguments, log: log) { $0.contains(" req ") }
         let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         #expect(status == 130, "exit \(status):\n\(text)")

@@ -15,8 +15,9 @@ final class AdvanceGate: Sendable {
         var advances = 0
         /// Advances that stopped waiting for operations in flight after the limit.
         var forced = 0
-        /// Time advances spent waiting for operations in flight.
+        /// Time advances spent waiting for operations in flight, in all and at most.
         var advanceWait: Duration = .zero
+        var longestAdvanceWait: Duration = .zero
         /// Time operations spent held back by advances (summed over operations).
         var heldWait: Duration = .zero
     }
@@ -103,6 +104,7 @@ final class AdvanceGate: Sendable {
                 st.advancing = true
                 st.stats.advances += 1
                 st.stats.advanceWait += now - next.since
+                st.stats.longestAdvanceWait = max(st.stats.longestAdvanceWait, now - next.since)
                 return [next.continuation]
             }
             if st.waitingAdvances.isEmpty {
@@ -127,6 +129,7 @@ final class AdvanceGate: Sendable {
             st.stats.advances += 1
             st.stats.forced += 1
             st.stats.advanceWait += ContinuousClock.now - first.since
+            st.stats.longestAdvanceWait = max(st.stats.longestAdvanceWait, ContinuousClock.now - first.since)
             return (true, first.continuation)
         }
         wake?.resume()

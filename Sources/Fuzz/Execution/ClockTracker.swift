@@ -87,6 +87,7 @@ package final class ClockTracker: Sendable {
             advances: s.advances,
             forced: s.forced,
             advanceWait: s.advanceWait,
+            longestAdvanceWait: s.longestAdvanceWait,
             heldWait: s.heldWait
         )
     }
@@ -142,8 +143,9 @@ package struct ClockAdvanceStats: Sendable, Hashable {
     package var advances: Int
     /// Advances that stopped waiting for operations in flight after the limit.
     package var forced: Int
-    /// Time advances spent waiting for operations in flight.
+    /// Time advances spent waiting for operations in flight, in all and at most.
     package var advanceWait: Duration
+    package var longestAdvanceWait: Duration
     /// Time operations spent held back by advances (summed over operations).
     package var heldWait: Duration
 }

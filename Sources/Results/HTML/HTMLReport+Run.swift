@@ -68,7 +68,9 @@ extension HTMLReport {
                     + (summary.durationS > 0
                         ? " (\(Formatting.percent(clock.advanceWaitMs / 1_000 / summary.durationS)) of the run)" : "")
             ),
+            ("longest advance wait", milliseconds(clock.longestAdvanceWaitMs), "the longest single wait of an advance"),
             ("held wait", milliseconds(clock.heldWaitMs), "time requests were held back by advances, summed"),
+            ("resyncs", Formatting.count(clock.resyncs), "times the model's clock was re-anchored on the server's"),
         ]
         for (label, value, meaning) in clockRows {
             html += "<tr><td>\(label)</td><td class=\"num\">\(HTMLText.escape(value))</td>"

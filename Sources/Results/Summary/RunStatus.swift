@@ -47,8 +47,9 @@ package struct ClockWaitSummary: Codable, Sendable, Equatable {
     package var advances: Int
     /// Advances that stopped waiting for a straggler after the limit.
     package var forced: Int
-    /// Time advances spent waiting for operations in flight.
+    /// Time advances spent waiting for operations in flight, in all and at most.
     package var advanceWaitMs: Double
+    package var longestAdvanceWaitMs: Double
     /// Time operations spent held back by advances, summed over operations.
     package var heldWaitMs: Double
     /// Times the model's clock differed from the server's and was re-anchored (a desync detected
@@ -58,6 +59,7 @@ package struct ClockWaitSummary: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case advances, forced, resyncs
         case advanceWaitMs = "advance_wait_ms"
+        case longestAdvanceWaitMs = "longest_advance_wait_ms"
         case heldWaitMs = "held_wait_ms"
     }
 
@@ -65,12 +67,14 @@ package struct ClockWaitSummary: Codable, Sendable, Equatable {
         advances: Int = 0,
         forced: Int = 0,
         advanceWaitMs: Double = 0,
+        longestAdvanceWaitMs: Double = 0,
         heldWaitMs: Double = 0,
         resyncs: Int = 0
     ) {
         self.advances = advances
         self.forced = forced
         self.advanceWaitMs = advanceWaitMs
+        self.longestAdvanceWaitMs = longestAdvanceWaitMs
         self.heldWaitMs = heldWaitMs
         self.resyncs = resyncs
     }
