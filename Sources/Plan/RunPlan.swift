@@ -168,7 +168,9 @@ package struct RunPlan: Sendable {
             idPCodes: profile.fuzz.idps.filter { semantics.idp.codes.contains($0) },
             capabilities: caps
         )
-        if let race = profile.race { configuration.sharedPool = SharedPool(devices: race.devices, accounts: race.accounts) }
+        if let race = profile.race {
+            configuration.sharedPool = SharedPool(devices: race.devices, accounts: race.accounts)
+        }
         return configuration
     }
 }

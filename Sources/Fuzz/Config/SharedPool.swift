@@ -14,5 +14,7 @@ package struct SharedPool: Hashable, Sendable, Codable {
 
     /// The first step id of player `index`: step ids are unique run-wide, so a symbol (`T1000005`)
     /// names one value across every player's steps.
-    package static func firstOpId(player index: Int, shard: Int) -> Int { (shard * 1_000_000 + index + 1) * 1_000_000 + 1 }
+    package static func firstOpId(player index: Int, shard: Int) -> Int {
+        (shard * 1_000_000 + index + 1) * 1_000_000 + 1
+    }
 }

@@ -1,7 +1,7 @@
 import Config
 import Engine
-import Fuzz
 import Foundation
+import Fuzz
 import Protocol
 
 /// Turns profile YAML into a ``Profile``. Every error names the file, the line and the key.
