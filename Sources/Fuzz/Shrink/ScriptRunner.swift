@@ -67,6 +67,11 @@ package struct ScriptRunner: Sendable {
     /// Checks a candidate against the model alone (every outcome it allows, no server): false
     /// when a step refers to a value no earlier step can have produced.
     package func isMeaningful(_ steps: [Op]) -> Bool {
-        GamebaseModel(semantics: configuration.semantics).firstDanglingReference(in: steps) == nil
+        danglingReference(in: steps) == nil
+    }
+
+    /// The first step of `steps` (and the symbol) the model's precheck finds dangling, if any.
+    package func danglingReference(in steps: [Op]) -> (index: Int, symbol: Sym)? {
+        GamebaseModel(semantics: configuration.semantics).firstDanglingReference(in: steps)
     }
 }

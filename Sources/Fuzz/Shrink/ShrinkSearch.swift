@@ -46,8 +46,23 @@ package struct ShrinkSearch {
     }
 
     /// A search whose candidates run against `runner`'s target.
-    package init(runner: ScriptRunner, rule: RuleID, confirmations: Int, log: (@Sendable (String) -> Void)?) {
-        self.init(rule: rule, confirmations: confirmations, log: log, isMeaningful: { runner.isMeaningful($0) }) {
+    ///
+    /// `precheck: false` sends every candidate to the target: for a sequence the model's precheck
+    /// wrongly calls meaningless (the original itself), where trusting it would stop all shrinking.
+    package init(
+        runner: ScriptRunner,
+        rule: RuleID,
+        confirmations: Int,
+        log: (@Sendable (String) -> Void)?,
+        precheck: Bool = true
+    ) {
+        let isMeaningful: @Sendable ([Op]) -> Bool
+        if precheck {
+            isMeaningful = { runner.isMeaningful($0) }
+        } else {
+            isMeaningful = { _ in true }
+        }
+        self.init(rule: rule, confirmations: confirmations, log: log, isMeaningful: isMeaningful) {
             let r = await runner.run($0, salt: $1)
             return (r.violation?.rule, "\(r.violation?.rule.rawValue ?? "no violation"), unresolved \(r.unresolved)")
         }

@@ -50,7 +50,19 @@ package struct Shrinker: Sendable {
     }
 
     package func shrink(_ v: Violation) async -> Result {
-        var search = ShrinkSearch(runner: runner, rule: v.rule, confirmations: confirmations, log: log)
+        // The precheck only saves runs: if it rejects the sequence that did fail, it is wrong about
+        // this sequence (a step it cannot follow), and every candidate goes to the target instead.
+        let dangling = runner.danglingReference(in: v.sequence)
+        if let d = dangling {
+            log?("precheck off: it calls the failing sequence meaningless at step \(d.index) (\(d.symbol))")
+        }
+        var search = ShrinkSearch(
+            runner: runner,
+            rule: v.rule,
+            confirmations: confirmations,
+            log: log,
+            precheck: dangling == nil
+        )
         var current = v.sequence
         for _ in 0..<Self.maxRounds {
             search.beginRound(budget: attemptBudget, deadline: .now + timeBudget)

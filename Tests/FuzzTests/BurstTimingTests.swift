@@ -1,0 +1,38 @@
+import Fuzz
+import GBFuzzTestKit
+import Model
+import Testing
+
+/// Wall-clock bounds on a burst's release; run in the serial phase (`.timing`).
+@Suite("Synchronized bursts: release timing", .tags(.timing), .timeLimit(.minutes(1)))
+struct BurstTimingTests {
+    @Test("the members of a full burst are all released within 50 ms of one another")
+    func releasedTogether() async {
+        var config = FuzzConfiguration(seed: 1)
+        config.sharedPool = SharedPool(devices: 2, accounts: 1)
+        let bursts = BurstCoordinator(
+            settings: .init(size: 4, share: 1, wait: .seconds(30)),
+            targets: BurstTargets(configuration: config),
+            seed: 7
+        )
+        let tickets = (0..<4).map { _ in bursts.join() }
+        let released = await withTaskGroup(of: ContinuousClock.Instant.self) { group in
+            for (i, t) in tickets.enumerated() {
+                group.addTask {
+                    try? await Task.sleep(for: .milliseconds(20 * i))  // arrive one by one
+                    await bursts.arrive(t)
+                    return .now
+                }
+            }
+            var out: [ContinuousClock.Instant] = []
+            for await r in group { out.append(r) }
+            return out
+        }
+        guard let first = released.min(), let last = released.max() else {
+            Issue.record("no member was released")
+            return
+        }
+        // Arrivals span ≈ 60 ms; a release that waited for nobody would spread as much.
+        #expect(last - first < .milliseconds(50), "released over \(last - first)")
+    }
+}
