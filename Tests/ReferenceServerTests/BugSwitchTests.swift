@@ -186,4 +186,83 @@ struct BugSwitchTests {
             #expect((violations > 0) == on)
         }
     }
+
+    @Test("M3 race-first-login: concurrent first logins with one IdP account create several users", arguments: onOff)
+    func raceFirstLogin(on: Bool) async throws {
+        try await server(.raceFirstLogin, on: on) { server in
+            var violations = 0
+            for round in 0..<20 {
+                let account = "race-l-\(round)"
+                let token = server.token(.google, account)
+                let replies = try await withThrowingTaskGroup(of: ClientReply.self) { group in
+                    for _ in 0..<8 {
+                        group.addTask {
+                            try await server.client.login(
+                                device: newDevice("l"),
+                                LoginRequest(idPCode: .google, accessToken: token)
+                            )
+                        }
+                    }
+                    var out: [ClientReply] = []
+                    for try await r in group { out.append(r) }
+                    return out
+                }
+                #expect(replies.allSatisfy { $0.resultCode == .success })
+                let users = Set(replies.compactMap { $0.body.member?.userId })
+                if users.count > 1 {
+                    violations += 1
+                    // Each user created holds the account: it is mapped to several users (M2).
+                    for u in users {
+                        let authList = try await server.member(u).member?.authList ?? []
+                        #expect(authList.contains { $0.idPCode == .google && $0.authKey == account })
+                    }
+                }
+                if on, violations > 0 { break }
+            }
+            #expect((violations > 0) == on)
+        }
+    }
+
+    @Test("M6 race-remove-mapping: two sessions removing each other's IdP both succeed", arguments: onOff)
+    func raceRemoveMapping(on: Bool) async throws {
+        try await server(.raceRemoveMapping, on: on) { server in
+            var violations = 0
+            for round in 0..<20 {
+                // One user, logged in with google on one device and with facebook on another.
+                let g = try await server.idp(.google, "race-r-g-\(round)")
+                #expect(try await server.addMapping(g, .facebook, "race-r-f-\(round)").resultCode == .success)
+                let f = try await server.idp(.facebook, "race-r-f-\(round)")
+                #expect(f.userId == g.userId)
+                // Each removes the IdP the other is logged in with. In any order the first success
+                // revokes the other session (3011) and makes repeats 3401: one success in all.
+                let replies = try await withThrowingTaskGroup(of: (IdPCode, ResultCode).self) { group in
+                    for i in 0..<8 {
+                        let (s, code): (Session, IdPCode) = i.isMultiple(of: 2) ? (g, .facebook) : (f, .google)
+                        group.addTask {
+                            let r = try await server.client.removeMapping(
+                                device: s.device,
+                                accessToken: s.token,
+                                idPCode: code
+                            )
+                            return (code, r.resultCode)
+                        }
+                    }
+                    var out: [(IdPCode, ResultCode)] = []
+                    for try await r in group { out.append(r) }
+                    return out
+                }
+                let removed = replies.filter { $0.1 == .success }
+                #expect(!removed.isEmpty)
+                let authList = try await server.member(g.userId).member?.authList ?? []
+                if Set(removed.map(\.0)).count > 1 {
+                    violations += 1
+                    #expect(authList.isEmpty)  // M6: a normal user left without any IdP
+                } else if !on {
+                    #expect(removed.count == 1 && authList.count == 1)
+                }
+                if on, violations > 0 { break }
+            }
+            #expect((violations > 0) == on)
+        }
+    }
 }

@@ -17,6 +17,8 @@ package enum ServerBug: String, CaseIterable, Sendable, Hashable, Codable {
     case forgedIdPToken = "forged-idp-token"
     case raceMapping = "race-mapping"
     case raceTransferFailCount = "race-transfer-failcount"
+    case raceFirstLogin = "race-first-login"
+    case raceRemoveMapping = "race-remove-mapping"
 
     /// The rule id (docs/PROTOCOL.md §6) the bug breaks.
     package var rule: String {
@@ -34,6 +36,8 @@ package enum ServerBug: String, CaseIterable, Sendable, Hashable, Codable {
         case .forgedIdPToken: "F1"
         case .raceMapping: "M2"
         case .raceTransferFailCount: "T8"
+        case .raceFirstLogin: "M3"
+        case .raceRemoveMapping: "M6"
         }
     }
 
@@ -55,11 +59,20 @@ package enum ServerBug: String, CaseIterable, Sendable, Hashable, Codable {
         case .raceMapping: "add mapping checks ownership and writes in separate transactions, without the UNIQUE index"
         case .raceTransferFailCount:
             "the transfer fail counter is read, then written back as read+1 later (lost update)"
+        case .raceFirstLogin:
+            "IdP login looks up the owner and creates the user in separate transactions, without the UNIQUE index"
+        case .raceRemoveMapping:
+            "remove mapping checks 3401/3402/3403 and deletes in separate transactions (authList can empty)"
         }
     }
 
     /// Whether only concurrent requests reveal the bug.
-    package var isRace: Bool { self == .raceMapping || self == .raceTransferFailCount }
+    package var isRace: Bool {
+        switch self {
+        case .raceMapping, .raceTransferFailCount, .raceFirstLogin, .raceRemoveMapping: true
+        default: false
+        }
+    }
 }
 
 /// The set of bugs a server runs with.

@@ -8,6 +8,7 @@ enum ClientRoutes {
     static func register(_ router: Router<ServerRequestContext>, _ g: Gateway) {
         router.post("\(prefix)/login") { req, ctx in
             let (caller, input) = try await g.client(req, ctx, body: .object, LoginInput.init)
+            if g.backend.bugs.has(.raceFirstLogin) { return try await RaceFlows.login(g, caller, input, ctx) }
             return try await g.runClient(caller, ctx) { try Login.run($0, input) }
         }
         router.post("\(prefix)/login/token") { req, ctx in
@@ -46,6 +47,9 @@ enum ClientRoutes {
         router.delete("\(prefix)/mappings/:idPCode") { req, ctx in
             let code = g.path(ctx, "idPCode")
             let (caller, _) = try await g.client(req, ctx) { _ in () }
+            if g.backend.bugs.has(.raceRemoveMapping) {
+                return try await RaceFlows.removeMapping(g, caller, idPCode: code, ctx)
+            }
             return try await g.runClient(caller, ctx) { try RemoveMapping.run($0, idPCode: code) }
         }
         router.post("\(prefix)/temporary-withdrawal") { req, ctx in

@@ -18,7 +18,22 @@ struct LoginInput: Sendable {
 }
 
 enum Login {
+    /// What the checks decided: answer now (an existing user logged in), or create a user (L1).
+    enum Decision: Sendable {
+        case answer(ClientReplyBody)
+        case create(IdPAccount)
+    }
+
     static func run(_ s: OperationScope, _ input: LoginInput) throws -> ClientReplyBody {
+        switch try check(s, input) {
+        case .answer(let body): return body
+        case .create(let account): return try create(s, account)
+        }
+    }
+
+    /// Everything up to the owner lookup: an owned account logs its owner in at once; an unowned
+    /// one is to be created.
+    static func check(_ s: OperationScope, _ input: LoginInput) throws -> Decision {
         guard s.backend.isConfigured(input.idPCode) else { throw Rejection(.idpLoginInvalidIdPInfo) }  // L13
         let account: IdPAccount
         if input.idPCode == IdPCode.guest.rawValue {
@@ -41,7 +56,16 @@ enum Login {
         if let user = existing, user.isBanned {
             throw Rejection(.bannedMember, banInfo: MemberView.banInfo(user))  // B1
         }
-        let user = try existing ?? Effects.createUser(s.db, account: account, at: s.now)  // L1
+        guard let user = existing else { return .create(account) }
+        return .answer(try logIn(s, user, account))
+    }
+
+    /// L1: a new user holding `account`, logged in.
+    static func create(_ s: OperationScope, _ account: IdPAccount) throws -> ClientReplyBody {
+        try logIn(s, try Effects.createUser(s.db, account: account, at: s.now), account)
+    }
+
+    static func logIn(_ s: OperationScope, _ user: UserRow, _ account: IdPAccount) throws -> ClientReplyBody {
         let (session, before) = try Effects.login(
             s.db,
             s.backend,

@@ -26,7 +26,7 @@ struct MappingRow: Sendable {
 
     var account: IdPAccount { IdPAccount(IdPCode(idPCode), idPId) }
 
-    /// The owner of an IdP account. Without the M2 index (race-mapping) there may be several
+    /// The owner of an IdP account. Without the M2 index (race-mapping, race-first-login) there may be several
     /// rows; the oldest wins, as a `LIMIT 1` query in such a backend would.
     static func owner(_ db: Database, _ idPCode: String, _ idPId: String) throws -> MappingRow? {
         try db.row(

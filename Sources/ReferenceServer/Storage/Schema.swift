@@ -101,14 +101,15 @@ enum Schema {
     static let createUserIdPUnique =
         "CREATE UNIQUE INDEX IF NOT EXISTS mapping_user_idp_unique ON mapping(userId, idPCode)"
 
-    /// Migrates, then makes the integrity indexes match the bug switches: `race-mapping` runs
-    /// without the M2 index and `same-idp-twice` without the M1 index, as a backend that forgot
-    /// them would. Fails if the data already violates an index that must exist.
+    /// Migrates, then makes the integrity indexes match the bug switches: `race-mapping` and
+    /// `race-first-login` run without the M2 index and `same-idp-twice` without the M1 index, as a
+    /// backend that forgot them would. Fails if the data already violates an index that must exist.
     static func prepare(_ writer: any DatabaseWriter, bugs: BugSet) throws {
         try migrator.migrate(writer)
         try writer.write { db in
             try db.execute(
-                sql: bugs.has(.raceMapping) ? "DROP INDEX IF EXISTS mapping_account_unique" : createAccountUnique
+                sql: bugs.has(.raceMapping) || bugs.has(.raceFirstLogin)
+                    ? "DROP INDEX IF EXISTS mapping_account_unique" : createAccountUnique
             )
             try db.execute(
                 sql: bugs.has(.sameIdPTwice) ? "DROP INDEX IF EXISTS mapping_user_idp_unique" : createUserIdPUnique
