@@ -99,6 +99,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Linearizability: a recorded history (history.jsonl) checked against the model.
+        .target(
+            name: "Linearizability",
+            dependencies: ["Basics", "Model", "Protocol"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Plan: profile → run plan (load spec, fuzz configuration, thresholds, overrides).
         .target(
             name: "Plan",
@@ -150,10 +157,21 @@ let package = Package(
         .executableTarget(
             name: "gbfuzz",
             dependencies: [
-                "Basics", "Plan", "Protocol", "ReferenceServer", "Results", "Runner", "Transport",
+                "Basics", "Linearizability", "Plan", "Protocol", "ReferenceServer", "Results", "Runner", "Transport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: The linearizability checker's benchmark: writes a shared-pool history that is
+        // linearizable by construction (scripts/bench-checker.sh).
+        .executableTarget(
+            name: "CheckerBench",
+            dependencies: [
+                "Basics", "Fuzz", "Linearizability", "Model", "Protocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -178,6 +196,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "ModelTests", dependencies: ["Model", "Protocol"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "LinearizabilityTests",
+            dependencies: ["Fuzz", "Linearizability", "Model", "Protocol"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "EngineTests",
             dependencies: [
