@@ -14,6 +14,18 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// A libFuzzer target for one parser of untrusted input (FuzzTargets/<name>, scripts/fuzz-parsers.sh).
+/// A normal build replays corpus files through its `LLVMFuzzerTestOneInput`; the fuzzer is built
+/// with `swift build --sanitize=fuzzer -Xswiftc -DFUZZING --scratch-path .build-fuzz --product <name>`.
+func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: ["CorpusReplay"] + dependencies,
+        path: "FuzzTargets/\(name)",
+        swiftSettings: swiftSettings
+    )
+}
+
 let package = Package(
     name: "gbfuzz",
     platforms: [.macOS(.v15)],
@@ -182,6 +194,15 @@ let package = Package(
             dependencies: ["Basics", "Engine", "Fuzz", "Protocol", "ReferenceServer", "Transport"],
             swiftSettings: swiftSettings
         ),
+
+        // MARK: Fuzz targets: one per parser of untrusted input, and the corpus replay they share.
+        .target(name: "CorpusReplay", path: "FuzzTargets/CorpusReplay", swiftSettings: swiftSettings),
+        fuzzTarget("FuzzServerJSON", ["ReferenceServer"]),
+        fuzzTarget("FuzzDates", ["Protocol"]),
+        fuzzTarget("FuzzReplies", ["Model", "Protocol", "Transport"]),
+        fuzzTarget("FuzzProfile", ["Plan"]),
+        fuzzTarget("FuzzThreshold", ["Plan"]),
+        fuzzTarget("FuzzHlog", ["Engine", "Results"]),
 
         // MARK: Tests (Swift Testing)
         .testTarget(name: "BasicsTests", dependencies: ["Basics"], swiftSettings: swiftSettings),

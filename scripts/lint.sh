@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Hygiene the test command enforces (docs/ARCHITECTURE.md, "Hygiene"):
-#   1. `swift format lint --strict` over Sources and Tests;
+#   1. `swift format lint --strict` over Sources, Tests and FuzzTargets;
 #   2. no reference to documents outside the repository;
 #   3. Package.swift declares exactly the modules each target's sources import.
 set -euo pipefail
@@ -8,8 +8,8 @@ cd "$(dirname "$0")/.."
 status=0
 
 echo "lint: swift format" >&2
-if ! swift format lint --strict --recursive Sources Tests; then
-    echo "lint: swift format found problems; run: swift format --in-place --recursive Sources Tests" >&2
+if ! swift format lint --strict --recursive Sources Tests FuzzTargets; then
+    echo "lint: swift format found problems; run: swift format --in-place --recursive Sources Tests FuzzTargets" >&2
     status=1
 fi
 
@@ -17,7 +17,7 @@ echo "lint: references outside the repository" >&2
 # The project stands alone: its code and docs never point at files outside it.
 if grep -rnE 'DESIGN\.md|\.\./shared|shared/(docs|research)' \
     --include='*.swift' --include='*.md' --include='*.sh' --include='*.yaml' --include='*.yml' \
-    Sources Tests docs scripts profiles README.md Package.swift .ci; then
+    Sources Tests FuzzTargets docs scripts profiles README.md Package.swift .ci; then
     echo "lint: the lines above refer to documents outside the repository" >&2
     status=1
 fi

@@ -24,4 +24,8 @@ fi
 swift test --skip-build --parallel "${skip[@]}"
 swift test --skip-build --no-parallel "${timing[@]}"
 
+# Every parser of untrusted input: its committed corpus replayed, then 10 s of coverage-guided
+# fuzzing each (docs/ARCHITECTURE.md, "Fuzzing the parsers").
+scripts/fuzz-parsers.sh 10
+
 if [ -x scripts/schemathesis.sh ]; then scripts/schemathesis.sh; fi

@@ -22,6 +22,11 @@ package enum KnobReader {
     private static func decode(_ w: YAMLWalker) throws -> Semantics {
         var lines: [String: Int] = [:]
         let json = try toJSON(w, lines: &lines)
+        // JSONSerialization traps, rather than throws, on a top level that is not a mapping or a
+        // list (`semantics: 5`).
+        guard JSONSerialization.isValidJSONObject(json) else {
+            throw w.error(.invalidValue, "must be a mapping of knobs")
+        }
         let data: Data
         do {
             data = try JSONSerialization.data(withJSONObject: json)

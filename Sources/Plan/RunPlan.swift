@@ -147,17 +147,30 @@ package struct RunPlan: Sendable {
         }
         var caps = capabilities
         caps.serverAPI = caps.serverAPI && profile.fuzz.serverAPI
-        return FuzzConfiguration(
+        var devices = profile.fuzz.devicesPerPlayer
+        var accounts = profile.fuzz.accountsPerIdP
+        if let race = profile.race {
+            // A clock advance moves every identity's deadlines at once: race hunting runs without.
+            weights[.testAdvance] = 0
+            weights[.testGraceBan] = 0
+            devices = race.devices
+            accounts = race.accounts
+        }
+        var configuration = FuzzConfiguration(
             seed: seed,
             runSalt: Self.slug(runId.replacingOccurrences(of: "-", with: "")),
             semantics: semantics,
             idPSecret: profile.target.idpSecret,
             weights: weights,
             adversarialShare: profile.fuzz.adversarial,
-            devicesPerPlayer: profile.fuzz.devicesPerPlayer,
-            accountsPerIdP: profile.fuzz.accountsPerIdP,
+            devicesPerPlayer: devices,
+            accountsPerIdP: accounts,
             idPCodes: profile.fuzz.idps.filter { semantics.idp.codes.contains($0) },
             capabilities: caps
         )
+        if let race = profile.race {
+            configuration.sharedPool = SharedPool(devices: race.devices, accounts: race.accounts)
+        }
+        return configuration
     }
 }

@@ -12,7 +12,8 @@ extension CampaignRunner {
         phases: RunPhases,
         clock: ClockTracker,
         audit: Auditor.Result,
-        kept: Int
+        kept: Int,
+        race: RaceSummary? = nil
     ) -> RunStatus {
         let p = plan.profile
         let waits = clock.advanceStats
@@ -45,7 +46,21 @@ extension CampaignRunner {
                 audited: audit.audited,
                 unfinished: audit.unfinished,
                 requests: audit.requests
-            )
+            ),
+            race: race
+        )
+    }
+
+    /// `run.race`: the bursts, the history and the probes of a race-hunting run.
+    static func raceSummary(_ race: RaceContext, probes: Int) -> RaceSummary {
+        let stats = race.bursts.stats
+        return RaceSummary(
+            bursts: stats.bursts,
+            partialBursts: stats.partial,
+            spreadMs: SpreadSummary(spreads: stats.spreads),
+            historyOperations: race.history.count,
+            historyDropped: race.history.dropped,
+            probes: probes
         )
     }
 }

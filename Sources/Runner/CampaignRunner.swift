@@ -77,7 +77,17 @@ package struct CampaignRunner: Sendable {
             configuration: config,
             advanceWaitLimit: profile.fuzz.clockAdvanceWait
         )
-        let campaign = Campaign(
+        let race = profile.race.map { spec in
+            RaceContext(
+                bursts: BurstCoordinator(
+                    settings: spec.bursts,
+                    targets: BurstTargets(configuration: config),
+                    seed: plan.seed
+                ),
+                history: HistoryLog(limit: spec.historyLimit)
+            )
+        }
+        var configured = Campaign(
             configuration: config,
             executor: executor,
             clock: clock,
@@ -85,8 +95,13 @@ package struct CampaignRunner: Sendable {
             duration: profile.duration,
             maxOperations: profile.maxOperations,
             failFast: profile.fuzz.failFast,
-            auditLimit: profile.fuzz.audit && target.capabilities.serverAPI ? 2_000 : 0
+            // In a shared world each player's view is partial: the checker judges, not an audit
+            // of what one player believes.
+            auditLimit: profile.fuzz.audit && target.capabilities.serverAPI && race == nil ? 2_000 : 0,
+            race: race
         )
+        configured.probeInterval = profile.race?.probes ?? .zero
+        let campaign = configured
         let recorder = Recorder(configuration: RecorderConfiguration(lateStartTolerance: profile.load.lateTolerance))
         say(
             "gbfuzz run: \(profile.name) against \(target.description), seed \(plan.seed), "
@@ -165,7 +180,8 @@ package struct CampaignRunner: Sendable {
             phases: phases,
             clock: clock,
             audit: audit,
-            kept: load.findings.players.count
+            kept: load.findings.players.count,
+            race: campaign.race.map { Self.raceSummary($0, probes: load.probes) }
         )
         let summary = RunSummary(
             recording: recording,

@@ -142,6 +142,20 @@ struct ProfileParserTests {
         #expect(order.key == "semantics.mapping.addPrecedence")
     }
 
+    /// Found by FuzzTargets/FuzzProfile (the crashing input below, bytes as the fuzzer wrote them):
+    /// its `semantics:` is one plain scalar, and JSONSerialization trapped on a top-level string.
+    @Test("semantics that are a scalar, not a mapping of knobs, are an error naming the key, not a trap")
+    func scalarSemantics() throws {
+        let crash: [UInt8] =
+            Array("# Bug hunting: manfiles/fwzz.description: Modelue\nsemantics:\n  tran".utf8)
+            + [0x8D, 0x99, 0x9A, 0x8D, 0xB4, 0x9A, 0x86, 0xC8]
+            + Array("\n    enabledsurrue\nthresholds:\n  - \"violations == 0\"\n".utf8)
+        for yaml in [String(decoding: crash, as: UTF8.self), "semantics: 5\n", "semantics: on\n", "semantics: x\n"] {
+            let error = try #require(failure(yaml), "\(yaml)")
+            #expect(error.code == .invalidValue && error.key == "semantics", "\(yaml)")
+        }
+    }
+
     @Test("YAML syntax errors carry the line")
     func syntaxError() throws {
         let e = try #require(failure("duration: 5s\nload: [unclosed\n"))

@@ -158,4 +158,33 @@ struct HlogCodecTests {
         ]
         #expect(throws: HlogError.self) { try HistogramLog.merging(logs) }
     }
+
+    /// Found by FuzzTargets/FuzzHlog: `gbfuzz merge a.hlog a.hlog` over a line holding a count of
+    /// 2^63 - 1 doubled it, and packing the merged histogram trapped.
+    @Test("a merge whose counts would pass 64 bits is refused, not trapped on")
+    func mergeRejectsCountsBeyond64Bits() throws {
+        var histogram = HistogramSettings.standard.makeHistogram()
+        histogram.record(1, count: UInt64(Int64.max))
+        let line = try HistogramCodec.decode(base64: HistogramCodec.encodeBase64(PackedHistogram(histogram)))
+        let log = HistogramLog(
+            startTime: 0,
+            baseTime: 0,
+            entries: [HistogramLogEntry(tag: "a", start: 0, length: 1, histogram: line)]
+        )
+        #expect(throws: HlogError.self) { try HistogramLog.merging([log, log]) }
+        #expect(try HistogramLog.merging([log]).entries.map(\.histogram) == [line])
+    }
+
+    /// Found while fuzzing `gbfuzz merge`'s path (FuzzTargets/FuzzHlog): a start timestamp of 9e99
+    /// seconds is a finite number the reader accepts, but its offset in milliseconds is no Int64.
+    @Test("a merge of a line starting beyond 64-bit milliseconds is refused, not trapped on")
+    func mergeRejectsStartsBeyond64BitMillis() throws {
+        let histogram = HistogramCodec.encodeBase64(PackedHistogram(TestHistograms.make([10])))
+        for start in ["9e99", "1e16", "-1e16"] {
+            let log = try HistogramLog(parsing: "#[StartTime: 0.000]\n\(start),1.000,0.010,\(histogram)\n")
+            #expect(throws: HlogError.self, "start \(start)") { try HistogramLog.merging([log]) }
+        }
+        let near = try HistogramLog(parsing: "#[StartTime: 0.000]\n1e15,1.000,0.010,\(histogram)\n")
+        #expect(try HistogramLog.merging([near]).entries.count == 1, "10^18 ms still fits")
+    }
 }

@@ -26,7 +26,10 @@ package struct HistogramLayout: Sendable, Hashable {
         subBucketMask = UInt64(subBucketCount - 1) << UInt64(unitMagnitude)
         leadingZeroCountBase = 64 - unitMagnitude - subBucketCountMagnitude
 
-        var smallestUntrackableValue = UInt64(subBucketCount) << UInt64(unitMagnitude)
+        // Shifted past 63 bits this would be 0 and the loop below endless: such settings, which
+        // hdrhistogram-swift refuses and HistogramCodec rejects, still get a layout.
+        var smallestUntrackableValue =
+            unitMagnitude + subBucketCountMagnitude < 64 ? UInt64(subBucketCount) << UInt64(unitMagnitude) : .max
         var bucketsNeeded = 1
         while smallestUntrackableValue <= settings.highestTrackableValue {
             if smallestUntrackableValue > UInt64.max / 2 {
@@ -55,5 +58,12 @@ package struct HistogramLayout: Sendable, Hashable {
             bucketIndex = 0
         }
         return UInt64(subBucketIndex) << UInt64(bucketIndex + unitMagnitude)
+    }
+
+    /// The highest value recorded at a counts index (hdrhistogram-swift's `highestEquivalentForValue`
+    /// of ``value(atIndex:)``).
+    package func highestValue(atIndex index: Int) -> UInt64 {
+        let bucketIndex = max((index >> subBucketHalfCountMagnitude) - 1, 0)
+        return value(atIndex: index) + ((1 << UInt64(bucketIndex + unitMagnitude)) - 1)
     }
 }

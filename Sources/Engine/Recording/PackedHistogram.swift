@@ -72,13 +72,17 @@ package struct PackedHistogram: Sendable, Hashable {
         var histogram = settings.makeHistogram()
         var offset = 0
         var index = 0
+        var sums = IterationSums()  // kept within 64 bits, or the histogram traps when iterated
         while offset < payload.count {
             guard let value = ZigZagLEB128.read(payload, at: &offset) else {
                 throw HistogramDecodingError(.truncated, "counts payload ends inside a number at byte \(offset)")
             }
             if value < 0 {
                 guard value != .min, index <= layout.countsLength - Int(-value) else {
-                    throw HistogramDecodingError(.indexOutOfRange, "zero run of \(-value) overruns the counts array")
+                    throw HistogramDecodingError(
+                        .indexOutOfRange,
+                        "zero run of \(value.magnitude) overruns the counts array"
+                    )
                 }
                 index += Int(-value)
                 continue
@@ -90,7 +94,15 @@ package struct PackedHistogram: Sendable, Hashable {
                 )
             }
             if value > 0 {
-                guard histogram.record(layout.value(atIndex: index), count: UInt64(value)) else {
+                let count = UInt64(value)
+                let at = layout.value(atIndex: index)
+                guard sums.add(count, at: layout.highestValue(atIndex: index)) else {
+                    throw HistogramDecodingError(
+                        .countOverflow,
+                        "the counts up to index \(index) add up beyond 64 bits"
+                    )
+                }
+                guard histogram.record(at, count: count) else {
                     throw HistogramDecodingError(.indexOutOfRange, "count at index \(index) does not fit")
                 }
             }
@@ -114,6 +126,7 @@ package struct HistogramDecodingError: Error, Hashable, Sendable, CustomStringCo
         package static let badHeader = Code("badHeader")
         package static let badBase64 = Code("badBase64")
         package static let zlib = Code("zlib")
+        package static let countOverflow = Code("countOverflow")
     }
 
     package var code: Code

@@ -37,6 +37,10 @@ package struct FuzzConfiguration: Sendable, Codable {
     package var clockToleranceMs: Int64
     /// Steps after a lost answer during which its operation may still take effect.
     package var pendingHorizon: Int
+    /// Shared identities (race hunting): every player draws devices and IdP accounts from one
+    /// pool, so operations of different players collide; answers are judged by the
+    /// linearizability checker over the recorded history, not by each player's own oracle.
+    package var sharedPool: SharedPool?
 
     /// The defaults, one place for each: profiles (`fuzz:`) and code share them.
     package static let defaultAdversarialShare = 0.15
@@ -72,7 +76,11 @@ package struct FuzzConfiguration: Sendable, Codable {
         self.episodeLength = episodeLength
         self.clockToleranceMs = clockToleranceMs
         self.pendingHorizon = pendingHorizon
+        self.sharedPool = nil
     }
+
+    /// Whether players share their identities (race hunting).
+    package var isShared: Bool { sharedPool != nil }
 
     /// The weight of `kind`, zero when the target lacks the capability it needs.
     package func weight(_ kind: OperationKind) -> Double {

@@ -6,9 +6,10 @@ import Protocol
 // mostly ones whose preconditions hold, a configurable share adversarial.
 extension Player {
     /// The next operation to send. `now` is the estimated server time (for absolute inputs).
-    package mutating func next(now: Int64) -> PlannedOperation {
+    package mutating func next(now: Int64, preferring preferred: OperationKind? = nil) -> PlannedOperation {
         var action: Action?
         if let b = burst { action = planBurst(b) }
+        if action == nil, let f = focus { action = planFocused(f, preferring: preferred) }
         var tries = 0
         while action == nil, tries < 24 {
             tries += 1
@@ -25,7 +26,8 @@ extension Player {
         nextOpId = max(nextOpId, opId) + 1
         var op = Op(id: opId, action: action)
         let st = belief.primary
-        for s in action.references { if let v = st.value(of: s) { op.values[s] = v } }
+        let known = focus?.values ?? [:]
+        for s in action.references { if let v = st.value(of: s) ?? known[s] { op.values[s] = v } }
         if case .renewTransferAccount(_, let arg, .manual(let i, let p)) = action {
             let sem = configuration.semantics.transferAccount
             for (m, isId) in [(i, true), (p, false)] {
@@ -51,7 +53,8 @@ extension Player {
 
     /// Whether every symbol `action` refers to has a known value (so it can be sent).
     package func canSend(_ action: Action) -> Bool {
-        action.references.allSatisfy { belief.primary.value(of: $0) != nil }
+        let known = focus?.values ?? [:]
+        return action.references.allSatisfy { belief.primary.value(of: $0) != nil || known[$0] != nil }
     }
 
     func idPToken(_ c: IdPCredential, op: Int) -> String? {
@@ -85,9 +88,15 @@ extension Player {
 
     // MARK: World queries (on the primary state)
 
-    var devices: [DeviceRef] { (0..<max(1, configuration.devicesPerPlayer)).map(DeviceRef.init) }
+    var devices: [DeviceRef] {
+        if case .device(let d) = focus { return [d] }
+        return (0..<max(1, configuration.devicesPerPlayer)).map(DeviceRef.init)
+    }
     var accounts: [AccountRef] {
-        configuration.idPCodes.flatMap { c in (1...max(1, configuration.accountsPerIdP)).map { AccountRef(c, $0) } }
+        if case .account(let a) = focus { return [a] }
+        return configuration.idPCodes.flatMap { c in
+            (1...max(1, configuration.accountsPerIdP)).map { AccountRef(c, $0) }
+        }
     }
     mutating func pickDevice() -> DeviceRef { pick(devices)! }
 

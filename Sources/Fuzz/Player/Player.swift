@@ -21,6 +21,8 @@ package struct Player: Sendable {
     var nextOpId = 1
     /// A burst of wrong transfer passwords in progress: the account and how many remain.
     var burst: (account: Sym, remaining: Int)?
+    /// The shared identity the next operation must touch (a synchronized burst), if any.
+    package var focus: Focus?
     var stepsWithPending = 0
     /// Server time after the previous step (frozen clock), to spot jumps made by other players.
     var clockAfterLast: Int64?
@@ -46,6 +48,10 @@ package struct Player: Sendable {
         signer = IdPTokenSigner(secret: configuration.idPSecret)
         identities = Identities(salt: Self.salt(configuration.runSalt, shard, index, 0))
         belief = Belief(model: GamebaseModel(semantics: configuration.semantics))
+        if configuration.isShared {
+            identities = Identities(salt: SharedPool.salt(run: configuration.runSalt))
+            nextOpId = SharedPool.firstOpId(player: index, shard: shard)
+        }
     }
 
     /// A player that replays given steps under `salt` (shrinking, replay).
@@ -74,10 +80,13 @@ package struct Player: Sendable {
             if retired.count > keepRetired { retired.removeFirst(retired.count - keepRetired) }
         }
         episode += 1
-        identities = Identities(salt: Self.salt(configuration.runSalt, shard, index, episode))
         belief = Belief(model: model)
         history = []
-        nextOpId = 1
+        // In a shared world identities stay the pool's, and step ids stay unique run-wide.
+        if !configuration.isShared {
+            identities = Identities(salt: Self.salt(configuration.runSalt, shard, index, episode))
+            nextOpId = 1
+        }
         clockAfterLast = nil
         burst = nil
         stepsWithPending = 0
@@ -91,6 +100,7 @@ package struct Player: Sendable {
         recordExternalClockJump(window, before: op)
         history.append(op)
         var verdict = StepVerdict(kind: op.kind, code: result.code, outcome: .ok, violations: [], predictedCodes: [])
+        verdict.window = window
         switch result.outcome {
         case .transportError(let e):
             belief.observeLost(op, window)
@@ -116,7 +126,7 @@ package struct Player: Sendable {
             harnessErrors += 1
             lastHarnessError = h
             newEpisode()
-        } else if !verdict.violations.isEmpty {
+        } else if !verdict.violations.isEmpty || verdict.localReset {
             newEpisode()
         } else if verdict.beliefOverflow != nil {
             desyncs += 1
@@ -148,7 +158,12 @@ package struct Player: Sendable {
         do throws(ModelError) {
             let j = try belief.observe(op, window, obs, matcher: matcher)
             verdict.predictedCodes = j.expectedCodes
-            if let m = envelope ?? j.mismatch {
+            if configuration.isShared, envelope == nil, j.mismatch != nil {
+                // Other players act on the same identities: this player's view cannot judge the
+                // answer (the checker will); it starts over from what the target says next.
+                verdict.outcome = obs.code.isSuccess ? .ok : .expectedError
+                verdict.localReset = true
+            } else if let m = envelope ?? j.mismatch {
                 verdict.outcome = .unexpected
                 verdict.violations = [violation(m, op, result, because: j.because)]
             } else {

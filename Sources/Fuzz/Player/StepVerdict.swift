@@ -19,6 +19,11 @@ package struct StepVerdict: Sendable {
     package var beliefOverflow: BeliefOverflow?
     /// The episode was abandoned after this step because the belief could not track it.
     package var desync: Bool
+    /// The server-time window the operation was handled in (for the history).
+    package var window: ClockWindow?
+    /// Shared world: the player's own view did not explain the answer (another player changed
+    /// what it touched), so it started over; the checker judges the answer, not this player.
+    package var localReset = false
 
     package init(
         kind: OperationKind,

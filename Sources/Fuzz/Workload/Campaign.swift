@@ -14,6 +14,10 @@ package struct Campaign: Sendable {
     /// Shared with whoever may stop the run early (Ctrl-C handling, fail-fast, progress output).
     package let control: RunControl
     package let collector: FuzzCollector
+    /// Race hunting: shared identities, synchronized bursts, the recorded history, probes.
+    package let race: RaceContext?
+    /// How often audit probes read the shared pool under load (race hunting); zero: never.
+    package var probeInterval: Duration = .zero
 
     /// - Parameters:
     ///   - maxOperations: stop after this many operations (`nil`: the duration alone ends the run).
@@ -28,7 +32,8 @@ package struct Campaign: Sendable {
         maxOperations: Int? = nil,
         failFast: Bool = false,
         auditLimit: Int = 2_000,
-        maxViolations: Int = 1_000
+        maxViolations: Int = 1_000,
+        race: RaceContext? = nil
     ) {
         self.configuration = configuration
         self.executor = executor
@@ -36,6 +41,7 @@ package struct Campaign: Sendable {
         self.spec = spec
         self.duration = duration
         self.seed = configuration.seed
+        self.race = race
         let control = RunControl(maxOperations: maxOperations)
         self.control = control
         self.collector = FuzzCollector(
@@ -49,6 +55,8 @@ package struct Campaign: Sendable {
     package struct Result: Sendable {
         package var engine: EngineReport
         package var findings: FuzzCollector.Snapshot
+        /// Audit probes sent under load (race hunting).
+        package var probes = 0
         package init(engine: EngineReport = EngineReport(), findings: FuzzCollector.Snapshot = .init()) {
             self.engine = engine
             self.findings = findings
@@ -62,7 +70,8 @@ package struct Campaign: Sendable {
                 configuration: configuration,
                 executor: executor,
                 clock: clock,
-                collector: collector
+                collector: collector,
+                race: race
             ),
             spec: spec,
             duration: duration,
@@ -70,7 +79,33 @@ package struct Campaign: Sendable {
             sink: sink,
             seed: seed
         )
-        let report = await engine.run()
-        return Result(engine: report, findings: collector.snapshot)
+        guard let race, probeInterval > .zero else {
+            return Result(engine: await engine.run(), findings: collector.snapshot)
+        }
+        let prober = Prober(
+            configuration: configuration,
+            executor: executor,
+            clock: clock,
+            history: race.history,
+            interval: probeInterval
+        )
+        // The probes run beside the load, and stop with it.
+        let (report, probes) = await withTaskGroup(of: (EngineReport?, Int).self) { group in
+            group.addTask { (await engine.run(), 0) }
+            group.addTask { (nil, await prober.run()) }
+            var report = EngineReport()
+            var probes = 0
+            for await (r, p) in group {
+                if let r {
+                    report = r
+                    group.cancelAll()
+                }
+                probes += p
+            }
+            return (report, probes)
+        }
+        var result = Result(engine: report, findings: collector.snapshot)
+        result.probes = probes
+        return result
     }
 }

@@ -12,19 +12,23 @@ package struct FuzzWorkload: Workload {
     package let collector: FuzzCollector
     /// Distinguishes player identities of separate workloads in one run.
     package let shard: Int
+    /// A shared-pool run's bursts and history (race hunting); `nil` for private worlds.
+    package let race: RaceContext?
 
     package init(
         configuration: FuzzConfiguration,
         executor: any OperationExecutor,
         clock: ClockTracker,
         collector: FuzzCollector,
-        shard: Int = 0
+        shard: Int = 0,
+        race: RaceContext? = nil
     ) {
         self.configuration = configuration
         self.executor = executor
         self.clock = clock
         self.collector = collector
         self.shard = shard
+        self.race = race
     }
 
     /// Every operation name the sessions can report, for pre-registering recorder ids.
@@ -35,7 +39,8 @@ package struct FuzzWorkload: Workload {
             player: Player(configuration: configuration, index: index, shard: shard),
             executor: StampingExecutor(inner: executor),
             clock: clock,
-            collector: collector
+            collector: collector,
+            race: race
         )
     }
 
@@ -48,9 +53,51 @@ package struct FuzzWorkload: Workload {
         let executor: StampingExecutor
         let clock: ClockTracker
         let collector: FuzzCollector
+        let race: RaceContext?
 
         package mutating func performNext() async -> PerformedOperation? {
-            let (_, result, verdict) = await player.perform(with: executor, clock: clock)
+            guard let race else {
+                let (_, result, verdict) = await player.perform(with: executor, clock: clock)
+                return report(result, verdict)
+            }
+            return await performShared(race)
+        }
+
+        /// A shared-pool step: maybe a synchronized burst, and every step into the history.
+        mutating func performShared(_ race: RaceContext) async -> PerformedOperation? {
+            var ticket: BurstCoordinator.Ticket?
+            if player.chance(race.bursts.settings.share) {
+                ticket = race.bursts.join()
+                player.focus = ticket?.focus
+            }
+            let planned = player.next(now: clock.now(), preferring: ticket?.kind)
+            player.focus = nil
+            if let ticket { await race.bursts.arrive(ticket) }
+            let invoked = ContinuousClock.now
+            let (result, verdict) = await player.execute(planned, with: executor, clock: clock)
+            let returned = ContinuousClock.now
+            let sent = executor.stamp.instant.withLock { $0 } ?? invoked
+            if let ticket { race.bursts.sent(ticket, at: sent) }
+            var answer: Observation?
+            if case .answer(let o, _) = result.outcome { answer = o }
+            race.history.append(
+                HistoryRecord(
+                    process: player.index,
+                    op: planned.op,
+                    invokeNanos: race.history.nanos(invoked),
+                    returnNanos: answer == nil ? nil : race.history.nanos(returned),
+                    window: verdict.window ?? ClockWindow(exactly: clock.now()),
+                    answer: answer,
+                    burst: ticket?.burst
+                )
+            )
+            if [.transferIssue, .transferRenew, .transferQuery].contains(planned.op.kind) {
+                for focus in player.issuedTransferAccounts { race.bursts.publish(focus) }
+            }
+            return report(result, verdict)
+        }
+
+        func report(_ result: ExecutionResult, _ verdict: StepVerdict) -> PerformedOperation {
             let completed = ContinuousClock.now
             collector.record(verdict)
             return PerformedOperation(
@@ -76,6 +123,8 @@ struct StampingExecutor: OperationExecutor {
         stamp.instant.withLock { $0 = .now }
         return await inner.execute(planned)
     }
+
+    func serverClock() async -> Int64? { await inner.serverClock() }
 }
 
 /// The last send instant of one session.

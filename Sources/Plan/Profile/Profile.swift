@@ -26,6 +26,8 @@ package struct Profile: Sendable {
     package var semantics: Semantics?
     package var thresholds: [ThresholdSpec]
     package var outputs: OutputSpec
+    /// Race hunting (shared pools, bursts, history, linearizability checking); `nil`: private worlds.
+    package var race: RaceSpec?
 
     package init(
         name: String,
@@ -202,5 +204,37 @@ package struct OutputSpec: Sendable, Hashable {
         self.hlog = hlog
         self.html = html
         self.junit = junit
+    }
+}
+
+/// Race hunting: players share a pool of devices and IdP accounts, synchronized bursts aim several
+/// at one identity at once, every operation goes into `history.jsonl`, and the linearizability
+/// checker judges it with the reference model as its specification.
+package struct RaceSpec: Sendable, Hashable {
+    /// Shared devices, and shared IdP accounts per IdP type: contention is these two.
+    package var devices: Int
+    package var accounts: Int
+    package var bursts: BurstCoordinator.Settings
+    /// How often audit probes (E7 over the pool) read the target under load; zero: never.
+    package var probes: Duration
+    /// The checker's time budget per partition; one that runs out is unknown, never passed.
+    package var checkBudget: Duration
+    /// The most operations the history keeps (the rest are counted, and the check says so).
+    package var historyLimit: Int
+
+    package init(
+        devices: Int = 8,
+        accounts: Int = 4,
+        bursts: BurstCoordinator.Settings = BurstCoordinator.Settings(),
+        probes: Duration = .seconds(1),
+        checkBudget: Duration = .seconds(20),
+        historyLimit: Int = 500_000
+    ) {
+        self.devices = devices
+        self.accounts = accounts
+        self.bursts = bursts
+        self.probes = probes
+        self.checkBudget = checkBudget
+        self.historyLimit = historyLimit
     }
 }

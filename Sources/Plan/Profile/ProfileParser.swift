@@ -1,6 +1,7 @@
 import Config
 import Engine
 import Foundation
+import Fuzz
 import Protocol
 
 /// Turns profile YAML into a ``Profile``. Every error names the file, the line and the key.
@@ -43,7 +44,7 @@ package struct ProfileParser: Sendable {
     private func build(_ root: YAMLWalker, file: String) throws -> Profile {
         let top = try root.mapping(allowed: [
             "name", "description", "target", "seed", "duration", "maxOperations", "load", "mix", "fuzz",
-            "semantics", "thresholds", "outputs",
+            "semantics", "thresholds", "outputs", "race",
         ])
         let baseName = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
         var p = Profile(name: try top["name"]?.string() ?? baseName, source: file)
@@ -66,6 +67,7 @@ package struct ProfileParser: Sendable {
             p.thresholds = try t.sequence().map { ThresholdSpec(expression: try $0.string(), line: $0.line) }
         }
         if let o = top["outputs"] { p.outputs = try outputs(o) }
+        if let r = top["race"] { p.race = try race(r) }
         return p
     }
 
@@ -206,6 +208,24 @@ package struct ProfileParser: Sendable {
         if let v = m["auditConcurrency"] { f.auditConcurrency = try v.int(min: 1, max: 1_024) }
         if let v = m["confirmations"] { f.confirmations = try v.int(min: 0, max: 100) }
         return f
+    }
+
+    private func race(_ w: YAMLWalker) throws -> RaceSpec {
+        var r = RaceSpec()
+        if w.isNull { return r }
+        let m = try w.mapping(allowed: ["devices", "accounts", "bursts", "probes", "checkBudget", "historyLimit"])
+        if let v = m["devices"] { r.devices = try v.int(min: 1, max: 1_000_000) }
+        if let v = m["accounts"] { r.accounts = try v.int(min: 1, max: 1_000_000) }
+        if let b = m["bursts"] {
+            let bm = try b.mapping(allowed: ["size", "share", "wait"])
+            if let v = bm["size"] { r.bursts.size = try v.int(min: 1, max: 1_024) }
+            if let v = bm["share"] { r.bursts.share = try v.double(min: 0, max: 1) }
+            if let v = bm["wait"] { r.bursts.wait = try v.duration(allowZero: false) }
+        }
+        if let v = m["probes"] { r.probes = try v.duration() }
+        if let v = m["checkBudget"] { r.checkBudget = try v.duration(allowZero: false) }
+        if let v = m["historyLimit"] { r.historyLimit = try v.int(min: 1, max: 100_000_000) }
+        return r
     }
 
     private func outputs(_ w: YAMLWalker) throws -> OutputSpec {

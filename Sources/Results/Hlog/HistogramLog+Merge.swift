@@ -7,7 +7,9 @@ extension HistogramLog {
     /// StartTime and keeps every line's offset; lengths are the longest of the merged lines.
     ///
     /// - Throws: ``HlogError/Code/incompatible`` if two merged histograms differ in lowest
-    ///   discernible value or significant digits (their buckets would not line up).
+    ///   discernible value or significant digits (their buckets would not line up), or if their
+    ///   counts add up beyond 64 bits; ``HlogError/Code/outOfRange`` if a line starts further from
+    ///   its log's start than 64-bit milliseconds reach.
     package static func merging(_ logs: [HistogramLog], tool: String = "gbfuzz") throws(HlogError) -> HistogramLog {
         struct Key: Hashable {
             let tag: String?
@@ -16,16 +18,26 @@ extension HistogramLog {
         struct Slot {
             var histogram: Histogram<UInt64>
             var length: Double
+            /// The same counts, to refuse a sum that could not be packed again.
+            var sum = PackableSum()
         }
         var slots: [Key: Slot] = [:]
         var order: [Key] = []
         for log in logs {
             for entry in log.entries {
                 let offset = log.offsetFromStart(entry)
-                let key = Key(tag: entry.tag, offsetMillis: Int64((offset * 1_000).rounded()))
+                guard let offsetMillis = Int64(exactly: (offset * 1_000).rounded()) else {
+                    throw HlogError(
+                        .outOfRange,
+                        "cannot merge tag \(entry.tag ?? "(none)"): its start is \(offset) s from the log's start"
+                    )
+                }
+                let key = Key(tag: entry.tag, offsetMillis: offsetMillis)
                 let histogram = entry.histogram.unpack()
                 guard var slot = slots[key] else {
-                    slots[key] = Slot(histogram: histogram, length: entry.length)
+                    var slot = Slot(histogram: histogram, length: entry.length)
+                    _ = slot.sum.add(entry.histogram)  // one decoded or recorded histogram always packs
+                    slots[key] = slot
                     order.append(key)
                     continue
                 }
@@ -35,6 +47,12 @@ extension HistogramLog {
                     throw HlogError(
                         .incompatible,
                         "cannot merge tag \(entry.tag ?? "(none)") at \(offset) s: histograms differ in lowest value or digits"
+                    )
+                }
+                guard slot.sum.add(entry.histogram) else {
+                    throw HlogError(
+                        .incompatible,
+                        "cannot merge tag \(entry.tag ?? "(none)") at \(offset) s: the counts add up beyond 64 bits"
                     )
                 }
                 slot.histogram = widened(slot.histogram, toHold: histogram)

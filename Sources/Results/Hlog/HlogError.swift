@@ -14,6 +14,8 @@ package struct HlogError: Error, Hashable, Sendable, CustomStringConvertible {
         package static let badHistogram = Code("badHistogram")
         /// Histograms that cannot be merged (different layouts).
         package static let incompatible = Code("incompatible")
+        /// A time too far from the log's start to be merged (beyond 64-bit milliseconds).
+        package static let outOfRange = Code("outOfRange")
         package static let unreadable = Code("unreadable")
     }
 

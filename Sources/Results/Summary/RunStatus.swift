@@ -7,17 +7,21 @@ package struct RunStatus: Codable, Sendable, Equatable {
     package var phases: [PhaseSummary]
     package var clock: ClockWaitSummary
     package var audit: AuditSummary
+    /// Race hunting: bursts, the history, the checker (absent for private worlds).
+    package var race: RaceSummary?
 
     package init(
         interrupted: Bool = false,
         phases: [PhaseSummary] = [],
         clock: ClockWaitSummary = ClockWaitSummary(),
-        audit: AuditSummary = AuditSummary()
+        audit: AuditSummary = AuditSummary(),
+        race: RaceSummary? = nil
     ) {
         self.interrupted = interrupted
         self.phases = phases
         self.clock = clock
         self.audit = audit
+        self.race = race
     }
 }
 

@@ -1,0 +1,82 @@
+import Model
+import Synchronization
+
+/// One operation of a shared-pool run, as the history keeps it for the linearizability checker.
+package struct HistoryRecord: Sendable {
+    /// The player that sent it (`-1` for the audit probes under load).
+    package var process: Int
+    /// The step with the concrete values it was sent with.
+    package var op: Op
+    /// Monotonic nanoseconds since the run's start: when it was invoked and when it returned.
+    package var invokeNanos: Int64
+    /// `nil`: no answer came (timeout, reset, cancelled, not a protocol answer): maybe applied.
+    package var returnNanos: Int64?
+    /// The server-time window it was handled in.
+    package var window: ClockWindow
+    package var answer: Observation?
+    /// The synchronized burst it belonged to, if any.
+    package var burst: Int?
+
+    package init(
+        process: Int,
+        op: Op,
+        invokeNanos: Int64,
+        returnNanos: Int64?,
+        window: ClockWindow,
+        answer: Observation?,
+        burst: Int? = nil
+    ) {
+        self.process = process
+        self.op = op
+        self.invokeNanos = invokeNanos
+        self.returnNanos = returnNanos
+        self.window = window
+        self.answer = answer
+        self.burst = burst
+    }
+}
+
+/// Every operation of a shared-pool run, kept for the checker (at most `limit`; the rest are
+/// counted as dropped, and the checker is told the history is incomplete).
+package final class HistoryLog: Sendable {
+    package let origin: ContinuousClock.Instant
+    package let limit: Int
+    private let records = Mutex<[HistoryRecord]>([])
+    private let droppedCount = Atomic<Int>(0)
+
+    package init(origin: ContinuousClock.Instant = .now, limit: Int = 500_000) {
+        self.origin = origin
+        self.limit = limit
+    }
+
+    package func nanos(_ instant: ContinuousClock.Instant) -> Int64 {
+        let (s, atto) = (instant - origin).components
+        return s * 1_000_000_000 + atto / 1_000_000_000
+    }
+
+    package func append(_ record: HistoryRecord) {
+        let kept = records.withLock { r -> Bool in
+            guard r.count < limit else { return false }
+            r.append(record)
+            return true
+        }
+        if !kept { droppedCount.add(1, ordering: .relaxed) }
+    }
+
+    /// The records in invoke order.
+    package var all: [HistoryRecord] { records.withLock { $0 }.sorted { $0.invokeNanos < $1.invokeNanos } }
+    package var count: Int { records.withLock { $0.count } }
+    /// Operations not kept because the history was full.
+    package var dropped: Int { droppedCount.load(ordering: .relaxed) }
+}
+
+/// What fuzz players share in a race-hunting run: the bursts and the history.
+package struct RaceContext: Sendable {
+    package let bursts: BurstCoordinator
+    package let history: HistoryLog
+
+    package init(bursts: BurstCoordinator, history: HistoryLog) {
+        self.bursts = bursts
+        self.history = history
+    }
+}

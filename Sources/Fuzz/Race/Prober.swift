@@ -1,0 +1,67 @@
+import Model
+import Protocol
+
+/// Audit probes under load: periodic Server API reads over the shared pool (E7 for every pooled
+/// IdP account) recorded in the history as operations of their own process, so global invariants
+/// ("an IdP account belongs to at most one user") are judged against linearizable states by the
+/// checker, not by raw timing.
+package struct Prober: Sendable {
+    package let configuration: FuzzConfiguration
+    package let executor: any OperationExecutor
+    package let clock: ClockTracker
+    package let history: HistoryLog
+    package let interval: Duration
+
+    /// The process number of probe operations in the history.
+    package static let process = -1
+
+    package init(
+        configuration: FuzzConfiguration,
+        executor: any OperationExecutor,
+        clock: ClockTracker,
+        history: HistoryLog,
+        interval: Duration
+    ) {
+        self.configuration = configuration
+        self.executor = executor
+        self.clock = clock
+        self.history = history
+        self.interval = interval
+    }
+
+    /// Probes every `interval` until cancelled; returns how many probe requests it sent.
+    package func run() async -> Int {
+        guard configuration.capabilities.serverAPI, let pool = configuration.sharedPool, interval > .zero else {
+            return 0
+        }
+        // A player of its own, only to concretise steps with run-wide unique ids.
+        var player = Player(configuration: configuration, index: 999_999)
+        var sent = 0
+        while !Task.isCancelled {
+            try? await Task.sleep(for: interval)
+            if Task.isCancelled { break }
+            for code in configuration.idPCodes {
+                let accounts = (1...max(1, pool.accounts)).map { AccountRef(code, $0) }
+                let planned = player.make(.serverIdP(idPCode: code, accounts: accounts), now: clock.now())
+                let invoked = ContinuousClock.now
+                let mark = clock.begin()
+                let result = await executor.execute(planned)
+                let window = clock.end(mark)
+                var answer: Observation?
+                if case .answer(let o, _) = result.outcome { answer = o }
+                history.append(
+                    HistoryRecord(
+                        process: Self.process,
+                        op: planned.op,
+                        invokeNanos: history.nanos(invoked),
+                        returnNanos: answer == nil ? nil : history.nanos(.now),
+                        window: window,
+                        answer: answer
+                    )
+                )
+                sent += 1
+            }
+        }
+        return sent
+    }
+}

@@ -1,0 +1,109 @@
+import Engine
+import Fuzz
+import Model
+import Synchronization
+import Testing
+
+@Suite("Synchronized bursts", .timeLimit(.minutes(1)))
+struct BurstCoordinatorTests {
+    static func coordinator(size: Int, wait: Duration) -> BurstCoordinator {
+        var config = FuzzConfiguration(seed: 1)
+        config.sharedPool = SharedPool(devices: 2, accounts: 1)
+        return BurstCoordinator(
+            settings: .init(size: size, share: 1, wait: wait),
+            targets: BurstTargets(configuration: config),
+            seed: 7
+        )
+    }
+
+    @Test("k members of a burst share one target and are released together once all have arrived")
+    func releasedTogether() async {
+        let bursts = Self.coordinator(size: 4, wait: .seconds(30))
+        let tickets = (0..<4).map { _ in bursts.join() }
+        #expect(Set(tickets.map(\.burst)).count == 1)
+        #expect(Set(tickets.map(\.focus)).count == 1)
+        let released = await withTaskGroup(of: ContinuousClock.Instant.self) { group in
+            for (i, t) in tickets.enumerated() {
+                group.addTask {
+                    try? await Task.sleep(for: .milliseconds(20 * i))  // arrive one by one
+                    await bursts.arrive(t)
+                    return .now
+                }
+            }
+            var out: [ContinuousClock.Instant] = []
+            for await r in group { out.append(r) }
+            return out
+        }
+        // Nobody went before the last arrived (≈ 60 ms), and all went within a few ms of it.
+        let first = released.min()!
+        let last = released.max()!
+        #expect(last - first < .milliseconds(50), "released over \(last - first)")
+        let stats = bursts.stats
+        #expect(stats.bursts == 1 && stats.partial == 0)
+    }
+
+    @Test("a burst that does not fill is released by its leader when its wait runs out, and counted partial")
+    func partialReleasedAtDeadline() async {
+        let bursts = Self.coordinator(size: 4, wait: .milliseconds(100))
+        let a = bursts.join()
+        let b = bursts.join()
+        let start = ContinuousClock.now
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await bursts.arrive(a) }
+            group.addTask { await bursts.arrive(b) }
+        }
+        #expect(ContinuousClock.now - start < .seconds(10))
+        #expect(bursts.stats.partial == 1)
+        // The next join opens a new burst.
+        #expect(bursts.join().burst != a.burst)
+    }
+
+    @Test("the spread of send times is measured once every released member has sent")
+    func spreadMeasured() async {
+        let bursts = Self.coordinator(size: 2, wait: .seconds(30))
+        let a = bursts.join()
+        let b = bursts.join()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await bursts.arrive(a) }
+            group.addTask { await bursts.arrive(b) }
+        }
+        let t = ContinuousClock.now
+        bursts.sent(a, at: t)
+        bursts.sent(b, at: t + .microseconds(300))
+        #expect(bursts.stats.spreads == [.microseconds(300)])
+    }
+}
+
+@Suite("Players over a shared pool")
+struct SharedPoolPlayerTests {
+    @Test("players of a shared pool share identities and number their steps uniquely run-wide")
+    func sharedIdentitiesUniqueIds() {
+        var config = FuzzConfiguration(seed: 3, runSalt: "shared")
+        config.sharedPool = SharedPool(devices: 4, accounts: 2)
+        var a = Player(configuration: config, index: 0)
+        var b = Player(configuration: config, index: 1)
+        #expect(a.identities.salt == b.identities.salt)
+        let ids = (0..<50).map { _ in a.next(now: 0).op.id } + (0..<50).map { _ in b.next(now: 0).op.id }
+        #expect(Set(ids).count == ids.count)
+        a.newEpisode()
+        #expect(a.identities.salt == b.identities.salt, "a new episode keeps the pool's identities")
+        #expect(a.next(now: 0).op.id > ids.prefix(50).max()!, "and keeps numbering upward")
+    }
+
+    @Test("an answer the player's own view cannot explain is not a violation in a shared world")
+    func localViewDoesNotJudge() async {
+        var config = FuzzConfiguration(seed: 4, runSalt: "sharedsim")
+        config.sharedPool = SharedPool(devices: 2, accounts: 1)
+        // Another player's world: the target answers from its own model, unaware of this player.
+        let target = SimulatedTarget()
+        let clock = ClockTracker(frozenAt: target.now)
+        var a = Player(configuration: config, index: 0)
+        var b = Player(configuration: config, index: 1)
+        var violations = 0
+        for _ in 0..<300 {
+            violations += await a.perform(with: target, clock: clock).verdict.violations.count
+            violations += await b.perform(with: target, clock: clock).verdict.violations.count
+        }
+        #expect(violations == 0)
+    }
+}
