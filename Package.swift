@@ -131,7 +131,7 @@ let package = Package(
         .target(
             name: "Results",
             dependencies: [
-                "CZlib", "Engine", "Plan",
+                "CZlib", "Engine", "Linearizability", "Plan",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: swiftSettings
@@ -159,8 +159,8 @@ let package = Package(
         .target(
             name: "Runner",
             dependencies: [
-                "Basics", "Config", "Engine", "Fuzz", "Model", "Plan", "Protocol", "ReferenceServer", "Results",
-                "Transport",
+                "Basics", "Config", "Engine", "Fuzz", "Linearizability", "Model", "Plan", "Protocol",
+                "ReferenceServer", "Results", "Transport",
             ],
             swiftSettings: swiftSettings
         ),
@@ -203,6 +203,7 @@ let package = Package(
         fuzzTarget("FuzzProfile", ["Plan"]),
         fuzzTarget("FuzzThreshold", ["Plan"]),
         fuzzTarget("FuzzHlog", ["Engine", "Results"]),
+        fuzzTarget("FuzzHistory", ["Linearizability"]),
 
         // MARK: Tests (Swift Testing)
         .testTarget(name: "BasicsTests", dependencies: ["Basics"], swiftSettings: swiftSettings),
@@ -245,7 +246,7 @@ let package = Package(
         .testTarget(
             name: "ResultsTests",
             dependencies: [
-                "Basics", "Engine", "Plan", "Results",
+                "Basics", "Engine", "Linearizability", "Plan", "Results",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: swiftSettings
@@ -261,8 +262,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "Basics", "Engine", "Fuzz", "GBFuzzTestKit", "Model", "Plan", "Protocol", "ReferenceServer", "Results",
-                "Runner", "Transport",
+                "Basics", "Engine", "Fuzz", "GBFuzzTestKit", "Linearizability", "Model", "Plan", "Protocol",
+                "ReferenceServer", "Results", "Runner", "Transport",
             ],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings

@@ -7,7 +7,8 @@ package enum ExitStatus: Int32, Sendable, CaseIterable, CustomStringConvertible 
     case thresholdFailed = 1
     /// Violations found (wins over a failed threshold); `replay`: the violation reproduced.
     case violations = 2
-    /// `check`: neither passed nor failed — a partition ran out of its budget and none was violated.
+    /// Neither passed nor failed: the linearizability checker ran out of its budget for a partition
+    /// and none was violated (`check`; `run` with `race:` when nothing else failed).
     case unknown = 3
     /// Bad command line, profile, configuration or input file (EX_USAGE).
     case usage = 64

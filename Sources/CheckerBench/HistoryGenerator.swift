@@ -62,13 +62,18 @@ struct HistoryGenerator {
         var opId = 1
         while entries.count < operations {
             t += 1000
-            if entries.count > 0, entries.count % advanceEvery == 0, entries.last.map({ !$0.op.kind.isAdvance }) ?? true {
+            if entries.count > 0, entries.count % advanceEvery == 0, entries.last.map({ !$0.op.kind.isAdvance }) ?? true
+            {
                 // Exclusive: wait for everything in flight, advance, and start again after it.
                 let start = (lastReturn.values.max() ?? t) + 1
                 let seconds: Int64 = 31
                 for p in pools.indices {
                     _ = await pools[p].target.execute(
-                        PlannedOperation(op: Op(id: -opId, action: .advanceClock(seconds: seconds)), player: 0, identities: ids)
+                        PlannedOperation(
+                            op: Op(id: -opId, action: .advanceClock(seconds: seconds)),
+                            player: 0,
+                            identities: ids
+                        )
                     )
                 }
                 let end = start + 2000
@@ -136,7 +141,9 @@ struct HistoryGenerator {
             if pools[p].remaining <= 0 { pools[p] = newPool() }
         }
         // In invoke order (ties: linearization order).
-        let ordered = entries.enumerated().sorted { ($0.element.invokeNs, $0.offset) < ($1.element.invokeNs, $1.offset) }
+        let ordered = entries.enumerated().sorted {
+            ($0.element.invokeNs, $0.offset) < ($1.element.invokeNs, $1.offset)
+        }
         var out: [HistoryEntry] = []
         out.reserveCapacity(ordered.count)
         for (i, e) in ordered.enumerated() {

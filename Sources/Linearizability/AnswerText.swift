@@ -31,9 +31,13 @@ enum AnswerText {
                 member(m.userId, m.valid, (m.authList ?? []).map { IdPAccount($0.idPCode, $0.authKey) })
             }
         case .members(let b):
-            parts.append("memberList=[\((b.memberList ?? []).map { "\($0.userId)(\($0.valid.rawValue))" }.joined(separator: ","))]")
+            parts.append(
+                "memberList=[\((b.memberList ?? []).map { "\($0.userId)(\($0.valid.rawValue))" }.joined(separator: ","))]"
+            )
         case .idPMembers(let b):
-            parts.append("result={\((b.result ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }.joined(separator: ","))}")
+            parts.append(
+                "result={\((b.result ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }.joined(separator: ","))}"
+            )
         case .ban(let b):
             parts.append("failedUserIdList=\(b.failedUserIdList ?? [])")
         case .validate(let b):

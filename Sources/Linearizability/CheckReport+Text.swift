@@ -14,7 +14,14 @@ extension CheckReport {
         out.append(
             "  \(count(.linearizable)) linearizable, \(count(.violation)) violation(s), \(count(.unknown)) unknown"
         )
-        let listed = partitions.count <= Self.partitionsListed ? partitions : partitions.filter { $0.verdict != .linearizable }
+        if uncheckedEntries > 0 {
+            out.append(
+                "  the history is incomplete (the recorder was full): \(uncheckedEntries) entries invoked after it "
+                    + "stopped being complete were not checked"
+            )
+        }
+        let listed =
+            partitions.count <= Self.partitionsListed ? partitions : partitions.filter { $0.verdict != .linearizable }
         for p in listed.sorted(by: { $0.id < $1.id }) {
             var line = "  partition \(p.id) (\(p.entries) entries, \(p.configurations) configurations, "
             line += "\(Self.seconds(p.elapsedMs))): \(p.verdict.rawValue)"
@@ -34,7 +41,9 @@ extension LinearizabilityViolation {
     var textLines: [String] {
         var out = [""]
         let more = keyCount > keys.count ? ", … (\(keyCount) keys)" : ""
-        out.append("violation in partition \(partition) (\(originalEntries) entries; \(keys.prefix(8).joined(separator: ", "))\(more))")
+        out.append(
+            "violation in partition \(partition) (\(originalEntries) entries; \(keys.prefix(8).joined(separator: ", "))\(more))"
+        )
         let shrunk = minimalComplete ? "minimal" : "smallest found within the shrink budget"
         out.append("  non-linearizable sub-history (\(minimal.count) of \(originalEntries) entries, \(shrunk)):")
         for e in minimal { out.append("    " + e.line) }
@@ -56,8 +65,9 @@ extension LinearizabilityViolation {
 
 extension EntryReport {
     /// `#12 p3 [1000 → 2500] mapping.add d0 T7 google(google#1) @1800000000000 ⇒ 3302 …`.
-    var line: String {
+    package var line: String {
         let ret = returnNs.map(String.init) ?? "∞"
-        return "#\(index) p\(process) [\(invokeNs) → \(ret)] op \(opId): \(op) \(window) ⇒ \(answer)"
+        let shown = setAside ? "(set aside: maybe applied) \(answer)" : answer
+        return "#\(index) p\(process) [\(invokeNs) → \(ret)] op \(opId): \(op) \(window) ⇒ \(shown)"
     }
 }

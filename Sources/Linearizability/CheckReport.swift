@@ -75,12 +75,16 @@ package struct CheckReport: Codable, Hashable, Sendable {
     /// Whether the history was split into partitions (`false`: one partition).
     package var partitioned: Bool
     package var clock: HistoryHeader.Clock
+    /// Entries left out because the history is incomplete from some instant on
+    /// (``HistoryHeader/completeBeforeNs``): those invoked after it.
+    package var uncheckedEntries: Int = 0
     package var partitions: [PartitionReport]
     package var violations: [LinearizabilityViolation]
     package var elapsedMs: Double
 
     private enum CodingKeys: String, CodingKey {
         case checker, verdict, entries, partitioned, clock, partitions, violations
+        case uncheckedEntries = "unchecked_entries"
         case elapsedMs = "elapsed_ms"
     }
 

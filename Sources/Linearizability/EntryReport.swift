@@ -14,8 +14,33 @@ package struct EntryReport: Codable, Hashable, Sendable {
     package var window: String
     /// The answer in short (`0 SUCCESS user=AB12… token=xY9…`), or `maybe applied`.
     package var answer: String
+    /// In a witness: the answer was set aside (the entry counts as maybe applied, docs/MODEL.md).
+    package var setAside: Bool
 
-    package init(_ e: HistoryEntry) {
+    package init(
+        index: Int,
+        process: Int,
+        opId: Int,
+        op: String,
+        invokeNs: Int64,
+        returnNs: Int64?,
+        window: String,
+        answer: String,
+        setAside: Bool
+    ) {
+        self.index = index
+        self.process = process
+        self.opId = opId
+        self.op = op
+        self.invokeNs = invokeNs
+        self.returnNs = returnNs
+        self.window = window
+        self.answer = answer
+        self.setAside = setAside
+    }
+
+    package init(_ e: HistoryEntry, setAside: Bool = false) {
+        self.setAside = setAside
         index = e.index
         process = e.process
         opId = e.op.id
@@ -28,9 +53,37 @@ package struct EntryReport: Codable, Hashable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case index, process, op, window, answer
+        case setAside = "set_aside"
         case opId = "op_id"
         case invokeNs = "invoke_ns"
         case returnNs = "return_ns"
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        index = try c.decode(Int.self, forKey: .index)
+        process = try c.decode(Int.self, forKey: .process)
+        opId = try c.decode(Int.self, forKey: .opId)
+        op = try c.decode(String.self, forKey: .op)
+        invokeNs = try c.decode(Int64.self, forKey: .invokeNs)
+        returnNs = try c.decodeIfPresent(Int64.self, forKey: .returnNs)
+        window = try c.decode(String.self, forKey: .window)
+        answer = try c.decode(String.self, forKey: .answer)
+        setAside = try c.decodeIfPresent(Bool.self, forKey: .setAside) ?? false
+    }
+
+    /// Every key is written, `null` included.
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(index, forKey: .index)
+        try c.encode(process, forKey: .process)
+        try c.encode(opId, forKey: .opId)
+        try c.encode(op, forKey: .op)
+        try c.encode(invokeNs, forKey: .invokeNs)
+        try c.encode(returnNs, forKey: .returnNs)
+        try c.encode(window, forKey: .window)
+        try c.encode(answer, forKey: .answer)
+        try c.encode(setAside, forKey: .setAside)
     }
 }
 
@@ -58,6 +111,12 @@ package struct StuckEntry: Codable, Hashable, Sendable {
     package var reason: String
     /// The outcomes the model allowed for it at that point (empty when it was never stepped).
     package var allowed: [AllowedOutcome]
+
+    package init(entry: EntryReport, reason: String, allowed: [AllowedOutcome]) {
+        self.entry = entry
+        self.reason = reason
+        self.allowed = allowed
+    }
 }
 
 /// The deepest linearization the search found: which entries, in which order, and the entry that

@@ -24,6 +24,26 @@ package struct History: Sendable {
         return out
     }
 
+    /// What can be judged soundly, and how many entries that leaves out. A history the recorder
+    /// could not keep whole (``HistoryHeader/completeBeforeNs``) lacks operations invoked from that
+    /// instant on, which may have taken effect before answers that arrived after it. Cut there:
+    /// entries invoked later are left out and answers that arrived later are set aside (maybe
+    /// applied). Every operation left out was invoked after every answer kept had arrived, so a
+    /// linearization of the whole run, cut after its last kept answer, is one of what remains: a
+    /// violation of the cut history is one of the run.
+    package var checkable: (history: History, unchecked: Int) {
+        guard let cut = header.completeBeforeNs else { return (self, 0) }
+        var kept: [HistoryEntry] = []
+        for var e in entries where e.invokeNs < cut {
+            if let r = e.returnNs, r >= cut {
+                e.answer = nil
+                e.returnNs = nil
+            }
+            kept.append(e)
+        }
+        return (History(header: header, entries: kept), entries.count - kept.count)
+    }
+
     static func encoder() -> JSONEncoder {
         let e = JSONEncoder()
         e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

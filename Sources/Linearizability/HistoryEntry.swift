@@ -8,7 +8,7 @@ import Model
 package struct HistoryEntry: Codable, Sendable {
     /// 0-based position in the history, in invoke order.
     package var index: Int
-    /// The player (client process) that sent it; one operation at a time per process.
+    /// The player (client process) that sent it, one operation at a time; `-1` for the audit probes.
     package var process: Int
     /// The operation, with the concrete values sent for the symbols it refers to.
     package var op: Op

@@ -26,14 +26,23 @@ package struct HistoryHeader: Codable, Hashable, Sendable {
     package var clock: Clock
     /// Wall-clock start of the run, ISO 8601.
     package var startedAt: String
+    /// Operations the recorder did not keep (its history was full).
+    package var dropped: Int
+    /// When the history is incomplete (`dropped > 0`): the earliest invocation of an operation it
+    /// lacks (monotonic ns, like `invoke_ns`). The checker judges only what came before (docs/MODEL.md).
+    package var completeBeforeNs: Int64?
 
     package init(
         semantics: Semantics,
         identities: String,
         clock: Clock,
         startedAt: String,
+        dropped: Int = 0,
+        completeBeforeNs: Int64? = nil,
         schema: String = HistoryHeader.currentSchema
     ) {
+        self.dropped = dropped
+        self.completeBeforeNs = completeBeforeNs
         self.schema = schema
         self.semantics = semantics
         self.identities = identities
@@ -42,7 +51,31 @@ package struct HistoryHeader: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case schema, semantics, identities, clock
+        case schema, semantics, identities, clock, dropped
         case startedAt = "started_at"
+        case completeBeforeNs = "complete_before_ns"
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        schema = try c.decode(String.self, forKey: .schema)
+        semantics = try c.decode(Semantics.self, forKey: .semantics)
+        identities = try c.decode(String.self, forKey: .identities)
+        clock = try c.decode(Clock.self, forKey: .clock)
+        startedAt = try c.decode(String.self, forKey: .startedAt)
+        dropped = try c.decodeIfPresent(Int.self, forKey: .dropped) ?? 0
+        completeBeforeNs = try c.decodeIfPresent(Int64.self, forKey: .completeBeforeNs)
+    }
+
+    /// Every key is written, `null` included.
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(schema, forKey: .schema)
+        try c.encode(semantics, forKey: .semantics)
+        try c.encode(identities, forKey: .identities)
+        try c.encode(clock, forKey: .clock)
+        try c.encode(startedAt, forKey: .startedAt)
+        try c.encode(dropped, forKey: .dropped)
+        try c.encode(completeBeforeNs, forKey: .completeBeforeNs)
     }
 }

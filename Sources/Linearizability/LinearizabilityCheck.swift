@@ -15,6 +15,11 @@ package struct LinearizabilityCheck: Sendable {
     package var shrink: Bool
     /// Partitions searched at once.
     package var concurrency: Int
+    /// When every search must stop (a run's check phase): partitions not finished by then are
+    /// unknown. `nil`: only each partition's budget bounds it.
+    package var deadline: ContinuousClock.Instant?
+    /// The time a violation's shrink may take (on top of its search).
+    package var shrinkTime: Duration
 
     /// How many of a partition's entity keys a report lists.
     package static let keysShown = 100
@@ -23,17 +28,23 @@ package struct LinearizabilityCheck: Sendable {
         budget: CheckBudget = CheckBudget(),
         split: Bool = true,
         shrink: Bool = true,
-        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
+        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
+        deadline: ContinuousClock.Instant? = nil,
+        shrinkTime: Duration? = nil
     ) {
         self.budget = budget
         self.split = split
         self.shrink = shrink
         self.concurrency = max(1, concurrency)
+        self.deadline = deadline
+        self.shrinkTime = shrinkTime ?? budget.time
     }
 
-    package func check(_ history: History) async -> CheckReport {
+    /// - Parameter progress: called after each partition with (partitions done, partitions).
+    package func check(_ full: History, progress: (@Sendable (Int, Int) -> Void)? = nil) async -> CheckReport {
         let clock = ContinuousClock()
         let start = clock.now
+        let (history, unchecked) = full.checkable
         let partitions = Partitioner.partition(history, split: split)
         let context = Context(history: history)
         // Largest first, so a big partition does not start last.
@@ -52,8 +63,11 @@ package struct LinearizabilityCheck: Sendable {
                 }
             }
             for _ in 0..<concurrency { launch() }
+            var done = 0
             for await (i, r, v) in group {
                 results[i] = (r, v)
+                done += 1
+                progress?(done, partitions.count)
                 launch()
             }
         }
@@ -62,8 +76,9 @@ package struct LinearizabilityCheck: Sendable {
         return CheckReport(
             verdict: reports.map(\.verdict).max() ?? .linearizable,
             entries: history.entries.count,
-            partitioned: split,
+            partitioned: split && history.windowsFollowRealTime,
             clock: history.header.clock,
+            uncheckedEntries: unchecked,
             partitions: reports,
             violations: done.compactMap(\.1),
             elapsedMs: Self.ms(clock.now - start)
@@ -76,8 +91,12 @@ package struct LinearizabilityCheck: Sendable {
         let horizon: Int64
         let model: GamebaseModel
         let matcher: Matcher
+        let ids: Identities
+        let header: HistoryHeader
 
         init(history: History) {
+            header = history.header
+            ids = Identities(salt: history.header.identities)
             entries = history.entries
             horizon = history.horizon
             model = GamebaseModel(semantics: history.header.semantics)
@@ -90,6 +109,8 @@ package struct LinearizabilityCheck: Sendable {
 
     func check(_ p: Partition, _ c: Context) -> (PartitionReport, LinearizabilityViolation?) {
         let entries = p.entries.map { c.entries[$0] }
+        var budget = budget
+        if let deadline { budget.time = min(budget.time, max(.zero, deadline - .now)) }
         let search = Search(
             input: SearchInput(entries, horizon: c.horizon),
             model: c.model,
@@ -117,32 +138,45 @@ package struct LinearizabilityCheck: Sendable {
             return (report, nil)
         case .violation(let deepest):
             report.verdict = .violation
-            var minimal = entries
+            var minimal = entries.map { EntryReport($0) }
             var complete = false
             if shrink {
                 let shrunk = SubHistoryShrinker(
+                    header: c.header,
                     entries: entries,
                     horizon: c.horizon,
                     model: c.model,
                     matcher: c.matcher,
-                    candidateBudget: budget.scaled(0.1),
+                    candidateBudget: self.budget,
                     maxAttempts: 400,
-                    time: budget.time
+                    time: shrinkTime,
+                    appliedMaybe: result.appliedMaybe,
+                    focus: Self.focus(of: search.longestPrefix(deepest), in: entries, ids: c.ids)
                 ).shrink()
-                minimal = shrunk.entries
+                minimal = shrunk.entries.map { EntryReport($0, setAside: shrunk.setAside.contains($0.op.id)) }
                 complete = shrunk.complete
             }
             let violation = LinearizabilityViolation(
                 partition: p.id,
                 keys: keys,
                 keyCount: p.keys.count,
-                minimal: minimal.map(EntryReport.init),
+                minimal: minimal,
                 minimalComplete: complete,
                 originalEntries: entries.count,
                 longestPrefix: search.longestPrefix(deepest)
             )
             return (report, violation)
         }
+    }
+
+    /// The entries (positions) that share an entity with the one the deepest linearization could
+    /// not place: the shrink first tries to keep only their answers.
+    static func focus(of prefix: LongestPrefix, in entries: [HistoryEntry], ids: Identities) -> Set<Int> {
+        guard let stuck = prefix.stuck, let at = entries.firstIndex(where: { $0.index == stuck.entry.index }) else {
+            return []
+        }
+        let keys = entries[at].entities(ids)
+        return Set(entries.indices.filter { !entries[$0].entities(ids).isDisjoint(with: keys) })
     }
 
     static func ms(_ d: Duration) -> Double {

@@ -23,9 +23,10 @@ package enum Partitioner {
         var index: [EntityKey: Int] = [:]
         var keysOf: [[Int]] = []
         keysOf.reserveCapacity(entries.count)
+        let clock = history.windowsFollowRealTime ? history.header.clock : .free
         for e in entries {
             var keys = e.entities(ids)
-            if e.touchesClock(history.header.clock) { keys.insert(.clock) }
+            if e.touchesClock(clock) { keys.insert(.clock) }
             keysOf.append(
                 keys.map { k in
                     if let i = index[k] { return i }
@@ -60,6 +61,28 @@ package enum Partitioner {
 }
 
 extension History {
+    /// Whether real time orders the windows: with a frozen clock a window lies between the server
+    /// times of sending and answer, so an entry that returned before another was sent has a window
+    /// that ends no later than the other's begins. Merging partitions by server time relies on it
+    /// (docs/MODEL.md, "The clock"); a frozen-clock history that breaks it (an advance whose answer
+    /// was lost or refused) is partitioned as a free-clock one: one partition. Always false for a
+    /// free clock.
+    package var windowsFollowRealTime: Bool {
+        guard header.clock == .frozen else { return false }
+        let byReturn = entries.compactMap { e in e.answer == nil ? nil : e.returnNs.map { ($0, e.window.hi) } }
+            .sorted { $0.0 < $1.0 }
+        var next = 0
+        var latestHi = Int64.min
+        for e in entries {
+            while next < byReturn.count, byReturn[next].0 < e.invokeNs {
+                latestHi = max(latestHi, byReturn[next].1)
+                next += 1
+            }
+            if latestHi > e.window.lo { return false }
+        }
+        return true
+    }
+
     /// The latest server time any entry's window reaches: a maybe-applied operation may take
     /// effect at any time until then.
     package var horizon: Int64 { entries.map(\.window.hi).max() ?? 0 }

@@ -45,7 +45,12 @@ extension Search {
                 case nil: mismatch = "the model could not match it"
                 }
             }
-            let a = AllowedOutcome(code: o.code.description, rule: o.rule.rawValue, because: o.because, mismatch: mismatch)
+            let a = AllowedOutcome(
+                code: o.code.description,
+                rule: o.rule.rawValue,
+                because: o.because,
+                mismatch: mismatch
+            )
             if !allowed.contains(a) { allowed.append(a) }
         }
         let matched = allowed.contains { $0.mismatch == nil }

@@ -55,10 +55,8 @@ struct SearchStack {
 
     private mutating func drop(_ i: Int) {
         frames[i].state = nil
-        if !frames[i].successors.isEmpty {
-            frames[i].successors = []
-            frames[i].successorsDropped = true
-        }
+        if frames[i].nextSuccessor < frames[i].successors.count { frames[i].successorsDropped = true }
+        frames[i].successors = []
     }
 
     /// Gives the top frame back its state and its pending successors. `step` returns the states
@@ -67,8 +65,8 @@ struct SearchStack {
         let top = frames.count - 1
         if frames[top].state == nil {
             var c = top - 1
-            while frames[c].state == nil { c -= 1 }
-            var state = frames[c].state!
+            while c > 0, frames[c].state == nil { c -= 1 }
+            guard var state = frames[c].state else { return false }
             for j in (c + 1)...top {
                 guard let next = step(frames[j].via, state), frames[j].viaSuccessor < next.count else { return false }
                 state = next[frames[j].viaSuccessor]
@@ -76,7 +74,9 @@ struct SearchStack {
             }
         }
         if frames[top].successorsDropped {
-            guard let next = step(frames[top].successorEntry, frames[top].state!) else { return false }
+            guard let state = frames[top].state, let next = step(frames[top].successorEntry, state) else {
+                return false
+            }
             frames[top].successors = next
             frames[top].successorsDropped = false
         }

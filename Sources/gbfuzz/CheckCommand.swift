@@ -46,28 +46,9 @@ struct CheckCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        if ProcessInfo.processInfo.environment["GBF_EXP"] == "array" {
-            let t = ContinuousClock.now
-            let data = try Data(contentsOf: URL(fileURLWithPath: history))
-            var lines = data.split(separator: 0x0A)
-            lines.removeFirst()
-            var joined = Data("[".utf8)
-            for (i, l) in lines.enumerated() {
-                if i > 0 { joined.append(0x2C) }
-                joined.append(contentsOf: l)
-            }
-            joined.append(0x5D)
-            let t1 = ContinuousClock.now
-            let entries = try JSONDecoder().decode([HistoryEntry].self, from: joined)
-            print("array decode \(entries.count) in \(ContinuousClock.now - t1), total \(ContinuousClock.now - t)")
-            return
-        }
         let loaded: History
-        let t0 = ContinuousClock.now
-        defer { FileHandle.standardError.write(Data("TIMING read \(ContinuousClock.now - t0)\n".utf8)) }
         do {
             loaded = try History.read(path: history)
-            FileHandle.standardError.write(Data("TIMING read only \(ContinuousClock.now - t0)\n".utf8))
         } catch {
             throw ExitCode.failing(.usage, "gbfuzz check: \(error)")
         }

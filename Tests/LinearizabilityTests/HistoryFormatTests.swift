@@ -72,7 +72,9 @@ struct HistoryFormatTests {
 
     /// The sample's lines, with line `n` (1-based) replaced.
     static func lines(replacing n: Int, with text: String) async throws -> Data {
-        var lines = String(decoding: try await sample().jsonLines(), as: UTF8.self).split(separator: "\n").map(String.init)
+        var lines = String(decoding: try await sample().jsonLines(), as: UTF8.self).split(separator: "\n").map(
+            String.init
+        )
         lines[n - 1] = text
         return Data((lines.joined(separator: "\n") + "\n").utf8)
     }
@@ -116,7 +118,10 @@ struct HistoryFormatTests {
         let cases: [(String, String)] = [
             (line3.replacingOccurrences(of: "\"index\":1", with: "\"index\":5"), "index 5"),
             (line3.replacingOccurrences(of: "\"return_ns\":150", with: "\"return_ns\":99"), "before invoke_ns"),
-            (line3.replacingOccurrences(of: "\"return_ns\":150", with: "\"return_ns\":null"), "answer without return_ns"),
+            (
+                line3.replacingOccurrences(of: "\"return_ns\":150", with: "\"return_ns\":null"),
+                "answer without return_ns"
+            ),
             (line3.replacingOccurrences(of: "\"id\":2", with: "\"id\":1"), "used twice"),
         ]
         for (text, mention) in cases {
@@ -131,7 +136,12 @@ struct HistoryFormatTests {
     func headerAndBlanks() async throws {
         let good = String(decoding: try await Self.sample().jsonLines(), as: UTF8.self).split(separator: "\n")
         let schema = try #require(
-            Self.error(try await Self.lines(replacing: 1, with: good[0].replacingOccurrences(of: "history/1", with: "history/9")))
+            Self.error(
+                try await Self.lines(
+                    replacing: 1,
+                    with: good[0].replacingOccurrences(of: "history/1", with: "history/9")
+                )
+            )
         )
         #expect(schema.code == .schema && schema.line == 1)
         let empty = try #require(Self.error(Data()))

@@ -77,7 +77,9 @@ struct Timeline {
 
     /// Steps one after another, none overlapping.
     mutating func sequential(_ steps: [Step], from start: Int64 = 0, process: Int = 0) {
-        for (i, s) in steps.enumerated() { add(s, start + Int64(i) * 100, start + Int64(i) * 100 + 50, process: process) }
+        for (i, s) in steps.enumerated() {
+            add(s, start + Int64(i) * 100, start + Int64(i) * 100 + 50, process: process)
+        }
     }
 
     var history: History {
