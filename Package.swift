@@ -111,6 +111,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Linearizability: a recorded history (history.jsonl) checked against the model.
+        .target(
+            name: "Linearizability",
+            dependencies: ["Basics", "Model", "Protocol"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Plan: profile → run plan (load spec, fuzz configuration, thresholds, overrides).
         .target(
             name: "Plan",
@@ -124,7 +131,7 @@ let package = Package(
         .target(
             name: "Results",
             dependencies: [
-                "CZlib", "Engine", "Plan",
+                "CZlib", "Engine", "Linearizability", "Plan",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: swiftSettings
@@ -152,8 +159,8 @@ let package = Package(
         .target(
             name: "Runner",
             dependencies: [
-                "Basics", "Config", "Engine", "Fuzz", "Model", "Plan", "Protocol", "ReferenceServer", "Results",
-                "Transport",
+                "Basics", "Config", "Engine", "Fuzz", "Linearizability", "Model", "Plan", "Protocol",
+                "ReferenceServer", "Results", "Transport",
             ],
             swiftSettings: swiftSettings
         ),
@@ -162,10 +169,21 @@ let package = Package(
         .executableTarget(
             name: "gbfuzz",
             dependencies: [
-                "Basics", "Plan", "Protocol", "ReferenceServer", "Results", "Runner", "Transport",
+                "Basics", "Linearizability", "Plan", "Protocol", "ReferenceServer", "Results", "Runner", "Transport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: The linearizability checker's benchmark: writes a shared-pool history that is
+        // linearizable by construction (scripts/bench-checker.sh).
+        .executableTarget(
+            name: "CheckerBench",
+            dependencies: [
+                "Basics", "Fuzz", "Linearizability", "Model", "Protocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -185,6 +203,7 @@ let package = Package(
         fuzzTarget("FuzzProfile", ["Plan"]),
         fuzzTarget("FuzzThreshold", ["Plan"]),
         fuzzTarget("FuzzHlog", ["Engine", "Results"]),
+        fuzzTarget("FuzzHistory", ["Linearizability"]),
 
         // MARK: Tests (Swift Testing)
         .testTarget(name: "BasicsTests", dependencies: ["Basics"], swiftSettings: swiftSettings),
@@ -199,6 +218,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "ModelTests", dependencies: ["Model", "Protocol"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "LinearizabilityTests",
+            dependencies: ["Fuzz", "Linearizability", "Model", "Protocol"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "EngineTests",
             dependencies: [
@@ -222,7 +246,7 @@ let package = Package(
         .testTarget(
             name: "ResultsTests",
             dependencies: [
-                "Basics", "Engine", "Plan", "Results",
+                "Basics", "Engine", "Linearizability", "Plan", "Results",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: swiftSettings
@@ -238,8 +262,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "Basics", "Engine", "Fuzz", "GBFuzzTestKit", "Model", "Plan", "Protocol", "ReferenceServer", "Results",
-                "Runner", "Transport",
+                "Basics", "Engine", "Fuzz", "GBFuzzTestKit", "Linearizability", "Model", "Plan", "Protocol",
+                "ReferenceServer", "Results", "Runner", "Transport",
             ],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings

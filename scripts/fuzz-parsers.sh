@@ -3,8 +3,9 @@
 # parsers"): one libFuzzer target per parser under FuzzTargets/, each with a committed seed corpus
 # under FuzzTargets/corpus/<name>/.
 #
-#   scripts/fuzz-parsers.sh          # 60 seconds per target
-#   scripts/fuzz-parsers.sh 300      # 300 seconds per target
+#   scripts/fuzz-parsers.sh                    # 60 seconds per target
+#   scripts/fuzz-parsers.sh 300                # 300 seconds per target
+#   scripts/fuzz-parsers.sh 60 FuzzHistory     # only the targets named
 #
 # 1. Replays each committed corpus through the normal (non-fuzzer) build of its target: a quick
 #    regression check that needs no libFuzzer.
@@ -19,20 +20,39 @@ cd "$(dirname "$0")/.."
 
 SECONDS_PER_TARGET=${1:-60}
 INPUT_TIMEOUT=10
+usage="usage: scripts/fuzz-parsers.sh [SECONDS [TARGET...]]   (seconds per target, default 60; default every target)"
 if ! [[ "$SECONDS_PER_TARGET" =~ ^[1-9][0-9]*$ ]]; then
-    echo "usage: scripts/fuzz-parsers.sh [SECONDS]   (seconds per target, default 60)" >&2
+    echo "$usage" >&2
     exit 64
 fi
+shift $(($# > 0 ? 1 : 0))
 
 # target:corpus folder under FuzzTargets/corpus
-TARGETS=(
+ALL_TARGETS=(
     FuzzServerJSON:json
     FuzzDates:date
     FuzzReplies:reply
     FuzzProfile:profile
     FuzzThreshold:threshold
     FuzzHlog:hlog
+    FuzzHistory:history
 )
+TARGETS=()
+if [ $# -eq 0 ]; then
+    TARGETS=("${ALL_TARGETS[@]}")
+else
+    for name in "$@"; do
+        found=
+        for entry in "${ALL_TARGETS[@]}"; do
+            [ "${entry%%:*}" = "$name" ] && TARGETS+=("$entry") && found=1
+        done
+        if [ -z "$found" ]; then
+            echo "fuzz: unknown target $name; known: ${ALL_TARGETS[*]%%:*}" >&2
+            echo "$usage" >&2
+            exit 64
+        fi
+    done
+fi
 SCRATCH=.build-fuzz
 OUT=results/fuzz-$(date -u +%Y%m%d-%H%M%S)
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/gbfuzz-fuzz.XXXXXX")

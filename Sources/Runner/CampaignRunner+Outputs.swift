@@ -2,6 +2,7 @@ import Basics
 import Engine
 import Foundation
 import Fuzz
+import Linearizability
 import Model
 import Plan
 import Protocol
@@ -13,6 +14,8 @@ extension CampaignRunner {
         var summary: RunSummary
         var recording: Recording
         var reproductions: [Reproduction]
+        /// A race-hunting run's history (`history.jsonl`).
+        var history: History? = nil
     }
 
     /// Writes the results into the plan's folder; when that fails, into a fallback folder that is
@@ -59,9 +62,19 @@ extension CampaignRunner {
             }
         }
         let profile = plan.profile
-        try RunOutputs(directory: folder, secrets: [profile.target.secretKey, profile.target.idpSecret])
-            .write(summary: a.summary, recording: a.recording, rules: RuleID.protocolRules.map(\.rawValue)) {
-                ResultCode($0).name
+        let outputs = RunOutputs(directory: folder, secrets: [profile.target.secretKey, profile.target.idpSecret])
+        if let history = a.history {
+            let lines: Data
+            do {
+                lines = try history.jsonLines()
+            } catch {
+                throw OutputError(.writeFailed, path: outputs.file(RunOutputs.historyFile).path, "\(error)")
             }
+            try outputs.write(String(decoding: lines, as: UTF8.self), to: RunOutputs.historyFile)
+        }
+        let rules = RuleID.protocolRules + (a.history == nil ? [] : [.LIN])
+        try outputs.write(summary: a.summary, recording: a.recording, rules: rules.map(\.rawValue)) {
+            ResultCode($0).name
+        }
     }
 }

@@ -24,6 +24,8 @@ extension CampaignRunner {
             case .load: p.duration.seconds
             case .drain: p.load.gracefulStop.seconds
             case .audit: p.fuzz.auditBudget.seconds
+            // The searches share the budget; shrinking the violations found may take half as much again.
+            case .check: (p.race?.checkBudget.seconds ?? 0) * 1.5
             case .shrink: p.fuzz.shrink ? Double(p.fuzz.maxShrinks) * p.fuzz.shrinkBudget.seconds : 0
             case .write: nil
             }

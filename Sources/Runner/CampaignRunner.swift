@@ -2,6 +2,7 @@ import Basics
 import Engine
 import Foundation
 import Fuzz
+import Linearizability
 import Model
 import Plan
 import Protocol
@@ -37,6 +38,10 @@ package struct CampaignRunner: Sendable {
         package var directory: URL
         /// The violations found, with their reproducers when written.
         package var violations: [Violation]
+        /// A race-hunting run's history (`history.jsonl`), and the linearizability checker's report
+        /// on it (`nil` when there was none, or the run was interrupted before it).
+        package var history: History? = nil
+        package var check: CheckReport? = nil
     }
 
     /// Runs the plan. Cancelling the calling task (Ctrl-C) stops the load, skips the audit and
@@ -110,8 +115,8 @@ package struct CampaignRunner: Sendable {
 
         // Load, drain, audit and shrinking, with the live line beside them in one task group.
         phases.begin(.load)
-        let (load, recording, audit, reproductions) = await withTaskGroup(of: Void.self) {
-            group -> (Campaign.Result, Recording, Auditor.Result, [Reproduction]) in
+        let (load, recording, audit, reproductions, raceOutcome) = await withTaskGroup(of: Void.self) {
+            group -> (Campaign.Result, Recording, Auditor.Result, [Reproduction], RaceOutcome?) in
             if let printer = progressPrinter() {
                 group.addTask {
                     await printer.run {
@@ -144,6 +149,20 @@ package struct CampaignRunner: Sendable {
             if !interrupted, campaign.collector.auditLimit > 0, !load.findings.players.isEmpty {
                 audit = await self.audit(load.findings, executor: executor, clock: clock, phases: phases)
             }
+            // A race-hunting run's history, judged by the linearizability checker.
+            var raceOutcome: RaceOutcome?
+            if let race = campaign.race, let spec = profile.race {
+                let history = Self.history(
+                    race.history,
+                    configuration: config,
+                    frozen: clock.isExact,
+                    startedAt: recorder.startedAt
+                )
+                raceOutcome = RaceOutcome(
+                    history: history,
+                    report: interrupted ? nil : await check(history, spec: spec, phases: phases)
+                )
+            }
             phases.begin(.shrink)
             let reproductions = await reproduce(
                 load.findings.violations + audit.violations,
@@ -158,7 +177,7 @@ package struct CampaignRunner: Sendable {
             phases.begin(.write, detail: "(done)")
             let recording = await closedRecording
             group.cancelAll()
-            return (load, recording, audit, reproductions)
+            return (load, recording, audit, reproductions, raceOutcome)
         }
         let interrupted = load.engine.interrupted || Task.isCancelled
         var found = load.findings
@@ -181,29 +200,43 @@ package struct CampaignRunner: Sendable {
             clock: clock,
             audit: audit,
             kept: load.findings.players.count,
-            race: campaign.race.map { Self.raceSummary($0, probes: load.probes) }
+            race: campaign.race.map {
+                Self.raceSummary($0, probes: load.probes, outcome: raceOutcome, interrupted: interrupted)
+            }
         )
+        let linearizability = Self.violationEntries(raceOutcome?.report, first: reproductions.count + 1)
         let summary = RunSummary(
             recording: recording,
             metadata: metadata,
-            violations: reproductions.map(\.entry),
-            violationCount: violations.count
+            violations: reproductions.map(\.entry) + linearizability,
+            violationCount: violations.count + linearizability.count
         ).evaluating(plan.thresholds)
         // The table first: whatever happens to the files, the user sees the result.
         print(SummaryTable.render(summary) + "\n")
-        let written = writeResults(Artifacts(summary: summary, recording: recording, reproductions: reproductions))
+        let written = writeResults(
+            Artifacts(
+                summary: summary,
+                recording: recording,
+                reproductions: reproductions,
+                history: raceOutcome?.history
+            )
+        )
         phases.end()
         if let folder = written.folder { say("results: \(folder.path)") }
         let exit: ExitStatus =
             written.failed
             ? .cannotCreate
             : interrupted
-                ? .interrupted : !violations.isEmpty ? .violations : summary.passed ? .clean : .thresholdFailed
+                ? .interrupted
+                : !violations.isEmpty || !linearizability.isEmpty
+                    ? .violations : summary.passed ? .clean : summary.undecided ? .unknown : .thresholdFailed
         return Outcome(
             exit: exit,
             summary: summary,
             directory: written.folder ?? plan.directory,
-            violations: violations
+            violations: violations,
+            history: raceOutcome?.history,
+            check: raceOutcome?.report
         )
     }
 

@@ -1,10 +1,10 @@
 import Synchronization
 
-/// The phases of a run — probe, load, drain, audit, shrink, write — with their durations, and what
+/// The phases of a run — probe, load, drain, audit, check, shrink, write — with their durations, and what
 /// the live line says about the current one. Each phase is bounded (docs/PROFILES.md, "Phases").
 package final class RunPhases: Sendable {
     package enum Phase: String, Sendable, CaseIterable {
-        case probe, load, drain, audit, shrink, write
+        case probe, load, drain, audit, check, shrink, write
     }
 
     private struct State {

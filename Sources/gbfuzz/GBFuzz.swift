@@ -17,6 +17,7 @@ struct GBFuzz: AsyncParsableCommand {
             ServeCommand.self,
             Bench.self,
             ReplayCommand.self,
+            CheckCommand.self,
         ]
     )
 }

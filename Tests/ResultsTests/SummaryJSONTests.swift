@@ -59,6 +59,7 @@ struct SummaryJSONTests {
         #expect(
             Set(entry.keys) == [
                 "index", "rule", "message", "expected", "observed", "reproducer_json", "reproducer_sh", "standing",
+                "checker", "sub_history",
             ]
         )
         let model = try #require(object["model"] as? [String: Any])

@@ -43,6 +43,7 @@ package final class HistoryLog: Sendable {
     package let limit: Int
     private let records = Mutex<[HistoryRecord]>([])
     private let droppedCount = Atomic<Int>(0)
+    private let earliestDropped = Mutex<Int64?>(nil)
 
     package init(origin: ContinuousClock.Instant = .now, limit: Int = 500_000) {
         self.origin = origin
@@ -60,7 +61,10 @@ package final class HistoryLog: Sendable {
             r.append(record)
             return true
         }
-        if !kept { droppedCount.add(1, ordering: .relaxed) }
+        if !kept {
+            droppedCount.add(1, ordering: .relaxed)
+            earliestDropped.withLock { $0 = min($0 ?? record.invokeNanos, record.invokeNanos) }
+        }
     }
 
     /// The records in invoke order.
@@ -68,6 +72,9 @@ package final class HistoryLog: Sendable {
     package var count: Int { records.withLock { $0.count } }
     /// Operations not kept because the history was full.
     package var dropped: Int { droppedCount.load(ordering: .relaxed) }
+    /// The earliest invocation (ns since `origin`) of an operation not kept: the history is complete
+    /// only before it. `nil` when nothing was dropped.
+    package var completeBeforeNanos: Int64? { earliestDropped.withLock { $0 } }
 }
 
 /// What fuzz players share in a race-hunting run: the bursts and the history.

@@ -34,6 +34,8 @@ package struct RuleID: RawRepresentable, Hashable, Comparable, Sendable, Codable
     package static let E1: RuleID = "E1", E3: RuleID = "E3", E4: RuleID = "E4", E7: RuleID = "E7"
     package static let E8: RuleID = "E8", E11: RuleID = "E11", E13: RuleID = "E13", E14: RuleID = "E14"
     package static let E15: RuleID = "E15", TC: RuleID = "TC"
+    /// A shared-pool history no linearization explains (the linearizability checker, docs/MODEL.md).
+    package static let LIN: RuleID = "LIN"
 
     /// Every rule of docs/PROTOCOL.md §6, in table order.
     package static let protocolRules: [RuleID] = [
@@ -42,7 +44,8 @@ package struct RuleID: RawRepresentable, Hashable, Comparable, Sendable, Codable
         .B1, .B2, .B4, .B5, .X1, .X2,
     ]
 
-    /// Every id a violation can carry: the rules, the endpoint sections and test control.
+    /// Every id a violation can carry: the rules, the endpoint sections, test control and the
+    /// linearizability checker.
     package static let reportable: [RuleID] =
-        protocolRules + [.E1, .E3, .E4, .E7, .E8, .E11, .E13, .E14, .E15, .TC]
+        protocolRules + [.E1, .E3, .E4, .E7, .E8, .E11, .E13, .E14, .E15, .TC, .LIN]
 }

@@ -7,6 +7,8 @@ extension HTMLReport {
         if summary.run.interrupted { pills.append("<span class=\"status warn\">INTERRUPTED</span>") }
         if summary.passed {
             pills.append("<span class=\"status pass\">PASS</span>")
+        } else if summary.undecided {
+            pills.append("<span class=\"status warn\">UNKNOWN</span>")
         } else if !summary.run.interrupted || summary.violations.count > 0 || !summary.thresholds.allSatisfy(\.ok) {
             pills.append("<span class=\"status fail\">FAIL</span>")
         }
@@ -77,6 +79,7 @@ extension HTMLReport {
             html += "<td class=\"note\">\(HTMLText.escape(meaning))</td></tr>\n"
         }
         html += "</table>\n"
+        html += race(run.race)
         let audit = run.audit
         html += "<h3>Audit</h3>\n"
         html += "<p\(audit.unfinished > 0 ? " class=\"bad\"" : "")>\(Formatting.count(audit.players)) players kept"

@@ -158,6 +158,7 @@ package enum HTMLReport {
             html += "<td class=\"wrap\">\(HTMLText.escape(entry.standing?.text ?? "unknown"))</td></tr>\n"
         }
         html += "</table>\n"
+        html += witnesses(violations.list)
         if violations.list.count < violations.count {
             html += "<p class=\"note\">\(violations.count - violations.list.count) more not listed.</p>\n"
         }

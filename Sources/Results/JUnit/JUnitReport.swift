@@ -1,4 +1,5 @@
 import Engine
+import Linearizability
 
 /// `junit.xml`: one test case per threshold and one per invariant rule, so CI systems show what failed.
 package enum JUnitReport {
@@ -32,6 +33,11 @@ package enum JUnitReport {
                     "#\(entry.index) \(entry.message)\n  expected: \(entry.expected)\n  observed: \(entry.observed)"
                 if let json = entry.reproducerJSON { text += "\n  reproducer: \(json)" }
                 if let script = entry.reproducerSH { text += "\n  curl script: \(script)" }
+                if let sub = entry.subHistory {
+                    text += "\n  witness (\(sub.count) entries\(sub.minimal ? ", minimal" : "")):"
+                    for e in sub.entries { text += "\n    " + e.line }
+                    if let stuck = sub.stuck { text += "\n  could not place #\(stuck.entry.index): \(stuck.reason)" }
+                }
                 return text
             }
             if listed.count < count { lines.append("(\(count - listed.count) more not listed)") }
@@ -56,7 +62,7 @@ package enum JUnitReport {
                 ) : nil
         )
         let suites = [
-            Suite(name: "gbfuzz.run", cases: [completion]),
+            Suite(name: "gbfuzz.run", cases: [completion] + linearizabilityCase(summary)),
             Suite(name: "gbfuzz.thresholds", cases: thresholdCases),
             Suite(name: "gbfuzz.invariants", cases: ruleCases),
         ]
@@ -84,6 +90,24 @@ package enum JUnitReport {
         }
         xml += "</testsuites>\n"
         return xml
+    }
+
+    /// A race-hunting run's check, in the run suite: it fails as `unknown` when a partition ran
+    /// out of budget (a violation fails the `LIN` case of the invariants suite instead).
+    private static func linearizabilityCase(_ summary: RunSummary) -> [TestCase] {
+        guard let race = summary.run.race, race.verdict != "not_checked" else { return [] }
+        let name = "linearizability checked"
+        guard race.isUnknown else { return [TestCase(name: name, failure: nil)] }
+        return [
+            TestCase(
+                name: name,
+                failure: Failure(
+                    type: "unknown",
+                    message: "UNKNOWN: \(race.unknown) of \(race.partitions) partitions ran out of the check's budget",
+                    body: "neither linearizable nor a violation: the history was not fully judged (race.checkBudget)"
+                )
+            )
+        ]
     }
 
     private struct Failure {

@@ -3,14 +3,15 @@ import Foundation
 
 /// Writes a run's result files into its directory, each atomically, with every known secret scrubbed.
 ///
-/// Files: `summary.json`, `latency.hlog`, `service.hlog`, `junit.xml`, `report.html`
-/// (the engine writes `violations/NNN.json` and `NNN.sh` itself).
+/// Files: `summary.json`, `latency.hlog`, `service.hlog`, `junit.xml`, `report.html`, and a
+/// race-hunting run's `history.jsonl` (the engine writes `violations/NNN.json` and `NNN.sh` itself).
 package struct RunOutputs: Sendable {
     package static let summaryFile = "summary.json"
     package static let latencyLogFile = "latency.hlog"
     package static let serviceLogFile = "service.hlog"
     package static let junitFile = "junit.xml"
     package static let htmlFile = "report.html"
+    package static let historyFile = "history.jsonl"
 
     package let directory: URL
     /// Secret values (the app's secret key, the IdP test secret…) that must never appear in a file.

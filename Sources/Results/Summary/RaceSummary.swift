@@ -11,11 +11,21 @@ package struct RaceSummary: Codable, Sendable, Equatable {
     package var historyDropped: Int
     /// Audit probes sent under load.
     package var probes: Int
+    /// The checker's verdict on the history: `linearizable`, `violation`, `unknown` (a partition
+    /// ran out of budget and none was violated) or `not_checked` (the run was interrupted).
+    package var verdict: String
     /// Partitions the checker judged: linearizable, violating, unknown (out of budget).
     package var partitions: Int
     package var linearizable: Int
     package var violating: Int
     package var unknown: Int
+    /// Entries of the largest partition.
+    package var longestPartition: Int
+    /// Entries not judged because the history was incomplete (invoked after the first operation
+    /// it dropped; docs/MODEL.md).
+    package var uncheckedEntries: Int
+    /// Wall time of the check phase (searches and shrinking), milliseconds.
+    package var checkMs: Double
 
     enum CodingKeys: String, CodingKey {
         case bursts
@@ -23,7 +33,10 @@ package struct RaceSummary: Codable, Sendable, Equatable {
         case spreadMs = "spread_ms"
         case historyOperations = "history_operations"
         case historyDropped = "history_dropped"
-        case probes, partitions, linearizable, violating, unknown
+        case probes, verdict, partitions, linearizable, violating, unknown
+        case longestPartition = "longest_partition"
+        case uncheckedEntries = "unchecked_entries"
+        case checkMs = "check_ms"
     }
 
     package init(
@@ -33,11 +46,19 @@ package struct RaceSummary: Codable, Sendable, Equatable {
         historyOperations: Int = 0,
         historyDropped: Int = 0,
         probes: Int = 0,
+        verdict: String = "not_checked",
         partitions: Int = 0,
         linearizable: Int = 0,
         violating: Int = 0,
-        unknown: Int = 0
+        unknown: Int = 0,
+        longestPartition: Int = 0,
+        uncheckedEntries: Int = 0,
+        checkMs: Double = 0
     ) {
+        self.verdict = verdict
+        self.longestPartition = longestPartition
+        self.uncheckedEntries = uncheckedEntries
+        self.checkMs = checkMs
         self.bursts = bursts
         self.partialBursts = partialBursts
         self.spreadMs = spreadMs
@@ -48,6 +69,32 @@ package struct RaceSummary: Codable, Sendable, Equatable {
         self.linearizable = linearizable
         self.violating = violating
         self.unknown = unknown
+    }
+}
+
+extension RaceSummary {
+    /// The history was checked and the verdict is neither linearizable nor a violation.
+    package var isUnknown: Bool { verdict == "unknown" }
+
+    /// Summaries written before the checker's figures existed read back as not checked.
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            bursts: try c.decode(Int.self, forKey: .bursts),
+            partialBursts: try c.decode(Int.self, forKey: .partialBursts),
+            spreadMs: try c.decode(SpreadSummary.self, forKey: .spreadMs),
+            historyOperations: try c.decode(Int.self, forKey: .historyOperations),
+            historyDropped: try c.decode(Int.self, forKey: .historyDropped),
+            probes: try c.decode(Int.self, forKey: .probes),
+            verdict: try c.decodeIfPresent(String.self, forKey: .verdict) ?? "not_checked",
+            partitions: try c.decodeIfPresent(Int.self, forKey: .partitions) ?? 0,
+            linearizable: try c.decodeIfPresent(Int.self, forKey: .linearizable) ?? 0,
+            violating: try c.decodeIfPresent(Int.self, forKey: .violating) ?? 0,
+            unknown: try c.decodeIfPresent(Int.self, forKey: .unknown) ?? 0,
+            longestPartition: try c.decodeIfPresent(Int.self, forKey: .longestPartition) ?? 0,
+            uncheckedEntries: try c.decodeIfPresent(Int.self, forKey: .uncheckedEntries) ?? 0,
+            checkMs: try c.decodeIfPresent(Double.self, forKey: .checkMs) ?? 0
+        )
     }
 }
 

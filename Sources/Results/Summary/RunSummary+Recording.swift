@@ -121,7 +121,7 @@ extension RunSummary {
         return Double(seconds) + Double(attoseconds) / 1e18
     }
 
-    static func iso8601(_ date: Date) -> String {
+    package static func iso8601(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         formatter.timeZone = TimeZone(identifier: "UTC")

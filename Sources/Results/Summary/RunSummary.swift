@@ -128,6 +128,13 @@ package struct RunSummary: Codable, Sendable, Equatable {
         try JSONDecoder().decode(RunSummary.self, from: data)
     }
 
-    /// True when every threshold held, no violation was found and the run was not interrupted.
-    package var passed: Bool { !run.interrupted && violations.count == 0 && thresholds.allSatisfy(\.ok) }
+    /// True when every threshold held, no violation was found, the run was not interrupted and a
+    /// race-hunting run's history was judged linearizable (not unknown).
+    package var passed: Bool { !failed && !undecided }
+
+    /// The run was interrupted, found a violation or failed a threshold.
+    package var failed: Bool { run.interrupted || violations.count > 0 || !thresholds.allSatisfy(\.ok) }
+
+    /// Nothing failed, but the linearizability checker ran out of budget: neither passed nor failed.
+    package var undecided: Bool { !failed && run.race?.isUnknown == true }
 }

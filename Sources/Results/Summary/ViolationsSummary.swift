@@ -1,3 +1,5 @@
+import Linearizability
+
 /// The `violations` object of `summary.json`.
 package struct ViolationsSummary: Codable, Sendable, Equatable {
     /// Violations found (may exceed `list.count` if the engine capped the list).
@@ -27,8 +29,17 @@ package struct ViolationsSummary: Codable, Sendable, Equatable {
     }
 }
 
-/// One violation, as the engine reports it.
+/// One violation: an answer the model did not allow (a player's oracle, the audit), or a
+/// shared-pool history no linearization explains (the linearizability checker).
 package struct ViolationEntry: Codable, Sendable, Equatable {
+    /// Which checker found it.
+    package enum Checker: String, Codable, Sendable {
+        /// A player's oracle or the audit (each answer against the player's belief).
+        case model
+        /// The linearizability checker (the run's history against the model).
+        case linearizability
+    }
+
     /// 1-based number; the reproducer files are `violations/NNN.json` and `.sh` with this number.
     package var index: Int
     /// The rule id (`M6`, `X1`…).
@@ -44,11 +55,16 @@ package struct ViolationEntry: Codable, Sendable, Equatable {
     package var reproducerSH: String?
     /// Shrunk or not, its length, and how often it reproduced when replayed.
     package var standing: ViolationStanding?
+    package var checker: Checker
+    /// A linearizability violation's witness: the smallest sub-history of the history whose answers
+    /// no linearization explains (docs/MODEL.md); `nil` for the model's violations.
+    package var subHistory: SubHistory?
 
     enum CodingKeys: String, CodingKey {
-        case index, rule, message, expected, observed, standing
+        case index, rule, message, expected, observed, standing, checker
         case reproducerJSON = "reproducer_json"
         case reproducerSH = "reproducer_sh"
+        case subHistory = "sub_history"
     }
 
     package init(
@@ -58,8 +74,12 @@ package struct ViolationEntry: Codable, Sendable, Equatable {
         expected: String,
         observed: String,
         reproducerJSON: String? = nil,
-        reproducerSH: String? = nil
+        reproducerSH: String? = nil,
+        checker: Checker = .model,
+        subHistory: SubHistory? = nil
     ) {
+        self.checker = checker
+        self.subHistory = subHistory
         self.index = index
         self.rule = rule
         self.message = message
@@ -76,8 +96,25 @@ package struct ViolationEntry: Codable, Sendable, Equatable {
         return ("violations/\(padded).json", "violations/\(padded).sh")
     }
 
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        index = try c.decode(Int.self, forKey: .index)
+        rule = try c.decode(String.self, forKey: .rule)
+        message = try c.decode(String.self, forKey: .message)
+        expected = try c.decode(String.self, forKey: .expected)
+        observed = try c.decode(String.self, forKey: .observed)
+        reproducerJSON = try c.decodeIfPresent(String.self, forKey: .reproducerJSON)
+        reproducerSH = try c.decodeIfPresent(String.self, forKey: .reproducerSH)
+        standing = try c.decodeIfPresent(ViolationStanding.self, forKey: .standing)
+        // Absent from summaries written before the linearizability checker existed.
+        checker = try c.decodeIfPresent(Checker.self, forKey: .checker) ?? .model
+        subHistory = try c.decodeIfPresent(SubHistory.self, forKey: .subHistory)
+    }
+
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(checker, forKey: .checker)
+        try container.encode(subHistory, forKey: .subHistory)
         try container.encode(index, forKey: .index)
         try container.encode(rule, forKey: .rule)
         try container.encode(message, forKey: .message)
@@ -114,5 +151,43 @@ package struct ViolationStanding: Codable, Sendable, Equatable {
     package var text: String {
         let how = shrunk ? "shrunk to \(steps) steps" : "unshrunk (\(steps) steps)"
         return status == "not_replayed" ? "\(how), not replayed" : "\(how), \(status) \(reproduced)/\(replays)"
+    }
+}
+
+/// A linearizability violation's witness in `summary.json` (`violations.list[].sub_history`).
+package struct SubHistory: Codable, Sendable, Equatable {
+    /// The witness's entries in invoke order (at most ``SubHistory/listed``).
+    package var entries: [EntryReport]
+    /// How many entries the witness has (more than `entries` when it was cut for the summary).
+    package var count: Int
+    /// Whether the shrink tried every reduction (a 1-minimal witness), not stopped by its budget.
+    package var minimal: Bool
+    /// The partition it comes from: its size and its first entity keys.
+    package var partitionEntries: Int
+    package var keys: [String]
+    /// The entry the deepest linearization of the partition could not place, and why.
+    package var stuck: StuckEntry?
+
+    /// The most entries a summary lists per violation.
+    package static let listed = 200
+
+    enum CodingKeys: String, CodingKey {
+        case entries, count, minimal, keys, stuck
+        case partitionEntries = "partition_entries"
+    }
+
+    package init(
+        entries: [EntryReport],
+        minimal: Bool,
+        partitionEntries: Int,
+        keys: [String],
+        stuck: StuckEntry?
+    ) {
+        self.entries = Array(entries.prefix(Self.listed))
+        self.count = entries.count
+        self.minimal = minimal
+        self.partitionEntries = partitionEntries
+        self.keys = keys
+        self.stuck = stuck
     }
 }

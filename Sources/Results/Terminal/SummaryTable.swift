@@ -36,6 +36,7 @@ package enum SummaryTable {
         ]
         lines += failureLines(summary)
         lines += model(summary.model)
+        lines += race(summary.run.race)
         if summary.run.clock.resyncs > 0 {
             lines.append(
                 "model: the server's clock differed from the model's \(summary.run.clock.resyncs) times and was "
@@ -62,6 +63,7 @@ package enum SummaryTable {
                 let where_ = entry.reproducerJSON.map { " → \($0)" } ?? ""
                 let standing = entry.standing.map { " (\($0.text))" } ?? ""
                 lines.append("  #\(entry.index) [\(entry.rule)] \(entry.message)\(where_)\(standing)")
+                lines += subHistory(entry.subHistory)
             }
             if summary.violations.count > 10 { lines.append("  …") }
         }

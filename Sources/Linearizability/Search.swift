@@ -1,0 +1,285 @@
+import Basics
+import Model
+
+/// A Wing–Gong search with Lowe's memoization (Porcupine's `checkSingle`, Knossos's `wgl`) over one
+/// partition, with the reference model as the specification: depth first, an entry is linearized
+/// next when no other untaken entry returned before it was invoked; a configuration (taken set,
+/// model state) seen before is not explored again.
+///
+/// Taking an entry steps the model (``GamebaseModel/step(_:_:_:)`` at the entry's window) and keeps
+/// every next state whose outcome matches the answer (``Matcher/match(_:_:op:)``: binding symbols,
+/// checking freshness); a maybe-applied entry takes every outcome's next state, or is never taken.
+/// The server clock never goes back: an entry whose window ends before the time the state has
+/// already reached cannot be taken.
+struct Search {
+    let input: SearchInput
+    let model: GamebaseModel
+    let matcher: Matcher
+    let budget: CheckBudget
+
+    /// The deepest partial linearization: entries in order, and where it stopped.
+    struct Deepest: Sendable {
+        var order: [Int32]
+        var set: LinearizedSet
+        var state: ModelState
+    }
+
+    enum Verdict: Sendable {
+        case linearizable(order: [Int32])
+        case violation(Deepest)
+        case unknown(reason: String, deepest: Deepest?)
+    }
+
+    struct Result: Sendable {
+        var verdict: Verdict
+        var configurations: Int
+        var elapsed: Duration
+        /// The maybe-applied entries the search took in some branch (with an effect on the state).
+        /// After a violation (an exhaustive search) the others can be left out of the history
+        /// without changing the verdict: no configuration ever applied them.
+        var appliedMaybe: Set<Int32>
+    }
+
+    /// A configuration without its maybe-applied entries: the completed entries taken and the
+    /// model state.
+    private struct Configuration: Hashable {
+        let prefix: Int32
+        let completedBeyond: [Int32]
+        let state: ModelState
+        // Only the set is hashed: hashing a long partition's state costs more than comparing the
+        // few states that share a set.
+        func hash(into h: inout Hasher) {
+            h.combine(prefix)
+            h.combine(completedBeyond)
+        }
+        static func == (a: Configuration, b: Configuration) -> Bool {
+            a.prefix == b.prefix && a.completedBeyond == b.completedBeyond && a.state == b.state
+        }
+    }
+
+    /// Which maybe-applied entries a configuration has left, and taken: one that left more and took
+    /// fewer (from the same completed entries and state) has every future this one has, since a
+    /// maybe-applied entry never has to be taken and constrains nobody's order.
+    private struct MaybeChoice {
+        let open: [Int32]
+        let takenBeyond: [Int32]
+        func subsumes(_ o: MaybeChoice) -> Bool {
+            Self.isSubset(o.open, of: open) && Self.isSubset(takenBeyond, of: o.takenBeyond)
+        }
+        /// Both sorted.
+        static func isSubset(_ a: [Int32], of b: [Int32]) -> Bool {
+            var j = 0
+            for x in a {
+                while j < b.count, b[j] < x { j += 1 }
+                guard j < b.count, b[j] == x else { return false }
+                j += 1
+            }
+            return true
+        }
+    }
+
+    /// Records configuration (`set`, `state`) as visited; false if it or one that subsumes it was.
+    private func visit(
+        _ set: LinearizedSet,
+        _ state: ModelState,
+        _ memo: inout [Configuration: [MaybeChoice]]
+    ) -> Bool {
+        var completed: [Int32] = []
+        var taken: [Int32] = []
+        for i in set.beyond { if input.maybe[Int(i)] { taken.append(i) } else { completed.append(i) } }
+        let key = Configuration(prefix: set.prefix, completedBeyond: completed, state: state)
+        let choice = MaybeChoice(open: set.open, takenBeyond: taken)
+        if let seen = memo[key] {
+            if seen.contains(where: { $0.subsumes(choice) }) { return false }
+            memo[key] = seen + [choice]
+        } else {
+            memo[key] = [choice]
+        }
+        return true
+    }
+
+    /// A maybe-applied entry that has no effect from a state (every outcome leaves it as it was).
+    private struct NoEffect: Hashable {
+        let entry: Int32
+        let state: ModelState
+    }
+
+    func run() -> Result {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let deadline = start + budget.time
+        let n = input.count
+        var memo: [Configuration: [MaybeChoice]] = [:]
+        var memoEntries = 0
+        var configurations = 0
+        var modelErrors: [String] = []
+        var deepest: Deepest?
+        var appliedMaybe: Set<Int32> = []
+        var noEffect: Set<NoEffect> = []
+        func result(_ v: Verdict) -> Result {
+            Result(verdict: v, configurations: configurations, elapsed: clock.now - start, appliedMaybe: appliedMaybe)
+        }
+        func replay(_ e: Int32, _ st: ModelState) -> [ModelState]? { try? successors(of: e, from: st).get() }
+
+        let root = LinearizedSet(maybe: input.maybe)
+        if Int(root.prefix) == n { return result(.linearizable(order: [])) }
+        var stack = SearchStack(
+            root: .init(set: root, state: rootState, via: -1, viaSuccessor: 0, candidates: candidates(root))
+        )
+        var iterations = 0
+        while !stack.isEmpty {
+            iterations += 1
+            if iterations & 127 == 0 {
+                if clock.now > deadline {
+                    let spent = "time budget (\(DurationText.format(budget.time))) spent"
+                    return result(.unknown(reason: spent, deepest: deepest))
+                }
+                if Task.isCancelled { return result(.unknown(reason: "cancelled", deepest: deepest)) }
+            }
+            let top = stack.count - 1
+            // An exhausted frame is popped without recomputing a dropped state, unless it is the
+            // deepest yet.
+            let frame = stack[top]
+            if !frame.successorsDropped, frame.nextSuccessor >= frame.successors.count,
+                frame.nextCandidate >= frame.candidates.count,
+                frame.state != nil || frame.set.count <= (deepest?.set.count ?? -1)
+            {
+                let f = stack.pop()
+                if let st = f.state, f.set.count > (deepest?.set.count ?? -1) {
+                    deepest = Deepest(order: stack.order + (f.via >= 0 ? [f.via] : []), set: f.set, state: st)
+                }
+                continue
+            }
+            if frame.state == nil || frame.successorsDropped, !stack.restoreTop(replay) {
+                return result(.unknown(reason: "the model did not replay a step the same way", deepest: deepest))
+            }
+            guard let state = stack[top].state else {
+                return result(.unknown(reason: "a state of the search path was lost", deepest: deepest))
+            }
+            if stack[top].nextSuccessor < stack[top].successors.count {
+                let i = stack[top].nextSuccessor
+                let st = stack[top].successors[i]
+                stack[top].nextSuccessor += 1
+                let e = stack[top].successorEntry
+                let set = stack[top].set.inserting(e, maybe: input.maybe)
+                if Int(set.prefix) == n { return result(.linearizable(order: stack.order + [e])) }
+                guard visit(set, st, &memo) else { continue }
+                configurations += 1
+                if configurations > budget.configurations {
+                    let spent = "configuration budget (\(budget.configurations)) spent"
+                    return result(.unknown(reason: spent, deepest: deepest))
+                }
+                // A full memo is emptied: it only saves work, the search stays exact without it.
+                memoEntries += Self.weight(st)
+                if memoEntries > budget.stateEntries {
+                    memo.removeAll(keepingCapacity: true)
+                    noEffect.removeAll(keepingCapacity: true)
+                    memoEntries = 0
+                }
+                stack.push(.init(set: set, state: st, via: e, viaSuccessor: i, candidates: candidates(set)))
+            } else if stack[top].nextCandidate < stack[top].candidates.count {
+                let e = stack[top].candidates[stack[top].nextCandidate]
+                stack[top].nextCandidate += 1
+                stack[top].successorEntry = e
+                stack[top].nextSuccessor = 0
+                // A maybe-applied entry with no effect from a state has none from it again.
+                let maybe = input.maybe[Int(e)]
+                if maybe, noEffect.contains(NoEffect(entry: e, state: state)) {
+                    stack[top].successors = []
+                    continue
+                }
+                switch successors(of: e, from: state) {
+                case .success(let next):
+                    stack[top].successors = next
+                    if maybe, next.isEmpty, noEffect.insert(NoEffect(entry: e, state: state)).inserted {
+                        memoEntries += 1
+                    }
+                    if maybe, !next.isEmpty { appliedMaybe.insert(e) }
+                case .failure(let error):
+                    stack[top].successors = []
+                    if modelErrors.count < 3 { modelErrors.append(error.description) }
+                }
+            } else {
+                let f = stack.pop()
+                if f.set.count > (deepest?.set.count ?? -1) {
+                    deepest = Deepest(order: stack.order + (f.via >= 0 ? [f.via] : []), set: f.set, state: state)
+                }
+            }
+        }
+        guard modelErrors.isEmpty else {
+            let why = "the model could not judge: " + modelErrors.joined(separator: "; ")
+            return result(.unknown(reason: why, deepest: deepest))
+        }
+        return result(.violation(deepest ?? Deepest(order: [], set: root, state: rootState)))
+    }
+
+    /// The empty world, at the earliest server time of the history: no operation took effect
+    /// before its window, so the clock has reached the earliest window's start (and an operation
+    /// that only learns the time changes nothing there).
+    var rootState: ModelState {
+        var s = ModelState()
+        if let lo = input.windows.map(\.lo).min() { s.timeFloor = lo }
+        return s
+    }
+
+    /// Entries that may be taken next from `set`: every untaken one invoked no later than the
+    /// earliest return of an untaken completed entry (intervals are closed: a shared endpoint
+    /// is concurrency). Completed entries first, by return time, then maybe-applied ones.
+    func candidates(_ set: LinearizedSet) -> [Int32] {
+        let n = input.count
+        var minReturn = Int64.max
+        var j = Int(set.prefix)
+        while j < n, input.invoke[j] <= minReturn {
+            if !input.maybe[j], !set.contains(Int32(j)) { minReturn = min(minReturn, input.ret[j]) }
+            j += 1
+        }
+        var completed: [Int32] = []
+        var maybes: [Int32] = set.open
+        for k in Int(set.prefix)..<j where !set.contains(Int32(k)) && input.invoke[k] <= minReturn {
+            if input.maybe[k] { maybes.append(Int32(k)) } else { completed.append(Int32(k)) }
+        }
+        // Earliest answer first: a server that applies an operation before answering it orders
+        // concurrent operations more like their answers than like their requests.
+        completed.sort { input.ret[Int($0)] < input.ret[Int($1)] }
+        return completed + maybes
+    }
+
+    /// The states after taking entry `e` from `state` (deduplicated); none when it cannot be taken.
+    func successors(of e: Int32, from state: ModelState) -> Swift.Result<[ModelState], ModelError> {
+        let i = Int(e)
+        let w = input.windows[i]
+        if state.timeFloor > w.hi { return .success([]) }
+        let entry = input.entries[i]
+        let outcomes: [Outcome]
+        do {
+            outcomes = try model.step(state, entry.op, w)
+        } catch {
+            return .failure(error)
+        }
+        var next: [ModelState] = []
+        if let answer = entry.answer {
+            for o in outcomes {
+                do {
+                    if case .success(let st) = try matcher.match(o, answer, op: entry.op) { next.append(st) }
+                } catch {
+                    return .failure(.harness(error))
+                }
+            }
+        } else {
+            // A maybe-applied entry whose effect leaves the state as it was needs no branch: not
+            // taking it leads to the same configurations, and more.
+            next = outcomes.map(\.next).filter { $0 != state }
+        }
+        if next.count > 1 {
+            var seen: Set<ModelState> = []
+            next = next.filter { seen.insert($0).inserted }
+        }
+        return .success(next)
+    }
+
+    /// Roughly how many entries a state holds (for the memory budget).
+    static func weight(_ s: ModelState) -> Int {
+        1 + s.users.count + s.owners.count + s.devices.count + s.tokens.count + s.tickets.count
+            + s.transferAccounts.count + s.transferKeys.count + 2 * s.bindings.count
+    }
+}

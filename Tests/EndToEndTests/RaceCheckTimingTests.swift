@@ -1,0 +1,109 @@
+import Basics
+import Foundation
+import GBFuzzTestKit
+import Linearizability
+import Plan
+import Results
+import Runner
+import Testing
+
+/// Race hunting end to end against the embedded server: the run writes its history, the
+/// linearizability checker judges it, and a race-only bug switch comes out as a `linearizability`
+/// violation with its witness. Wall-clock sensitive (how often requests meet), hence `.timing`.
+@Suite("race hunting, end to end: history.jsonl and the linearizability check", .tags(.timing), .timeLimit(.minutes(4)))
+struct RaceCheckTimingTests {
+    /// Like profiles/race.yaml, aimed at add mapping: 8 players on 64 shared devices, 4 IdP
+    /// accounts per type, half the operations in bursts of 4 aimed at one account or device.
+    /// (race.yaml itself rarely sends add mapping: see the report of this branch.)
+    static let profile = """
+        name: race-mapping
+        target: embedded
+        duration: 15s
+        load: {model: closed, players: 8}
+        race:
+          devices: 64
+          accounts: 4
+          bursts: {size: 4, share: 0.5, wait: 200ms}
+          probes: 1s
+          checkBudget: 20s
+        mix: {login.guest: 10, login.idp: 2, mapping.add: 20, server.idp: 2}
+        fuzz: {adversarial: 0.1}
+        """
+
+    @Test("race-mapping is found as a linearizability violation with its witness, and the run exits 2")
+    func raceMappingIsFound() async throws {
+        let plan = try E2E.plan(E2E.writeProfile(Self.profile), seed: 1) { $0.serveBugs = ["race-mapping"] }
+        let printed = E2E.Log()
+        let log = E2E.Log()
+        let outcome = await CampaignRunner(plan: plan, say: { log.append($0) }, print: { printed.append($0) }).run()
+        #expect(outcome.exit == .violations, "\(outcome.exit): \(log.text)\n\(printed.text)")
+        let summary = try #require(outcome.summary)
+        let race = try #require(summary.run.race)
+        #expect(race.verdict == "violation" && race.violating >= 1, "\(race)")
+        let entry = try #require(summary.violations.list.first { $0.checker == .linearizability })
+        #expect(entry.rule == "LIN")
+        let sub = try #require(entry.subHistory)
+        // The witness shows one IdP account given to two users: two answered successes (add mapping,
+        // or a first login) that named one account for different users, or an add mapping that
+        // succeeded where the deepest linearization could not place it.
+        var usersByAccount: [Substring: Set<Substring>] = [:]
+        for e in sub.entries where e.answer.hasPrefix("0 ") && !e.setAside {
+            guard e.op.hasPrefix("mapping.add") || e.op.hasPrefix("login.idp") else { continue }
+            let account = e.op.split(separator: " ").last ?? ""
+            let user = e.answer.split(separator: " ").first { $0.hasPrefix("user=") } ?? ""
+            usersByAccount[account, default: []].insert(user)
+        }
+        let stuck = try #require(sub.stuck)
+        #expect(
+            usersByAccount.values.contains { $0.count >= 2 }
+                || (stuck.entry.op.hasPrefix("mapping.add") && stuck.entry.answer.hasPrefix("0 ")),
+            "\(sub.entries.map(\.line)); stuck: \(stuck.entry.line)"
+        )
+        #expect(sub.count < sub.partitionEntries, "the witness is the whole partition")
+
+        let json = try E2E.summaryJSON(outcome.directory)
+        let list = try #require((json["violations"] as? [String: Any])?["list"] as? [[String: Any]])
+        let lin = try #require(list.first { $0["checker"] as? String == "linearizability" })
+        #expect(((lin["sub_history"] as? [String: Any])?["entries"] as? [Any])?.isEmpty == false)
+        let junit = try String(contentsOf: outcome.directory.appendingPathComponent("junit.xml"), encoding: .utf8)
+        #expect(junit.contains("name=\"LIN\" time=\"0\">") && junit.contains("<failure type=\"violation\""))
+        let html = try String(contentsOf: outcome.directory.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(html.contains("id=\"witness-\(entry.index)\""))
+        #expect(printed.text.contains("linearizability: VIOLATION") && printed.text.contains("witness ("))
+        #expect(
+            summary.run.phases.map(\.name).starts(with: ["probe", "load", "drain", "check"]),
+            "\(summary.run.phases.map(\.name))"
+        )
+    }
+
+    @Test(
+        "on the clean server: no linearizability violation, and history.jsonl reads back as the history that was checked"
+    )
+    func cleanServerAndHistoryRoundTrip() async throws {
+        let plan = try E2E.plan(E2E.writeProfile(Self.profile), duration: .seconds(10), seed: 2)
+        let (outcome, log) = await E2E.run(plan)
+        let summary = try #require(outcome.summary, "\(log)")
+        #expect(!summary.violations.list.contains { $0.checker == .linearizability }, "\(summary.violations.list)")
+        #expect(outcome.exit == .clean || outcome.exit == .unknown, "\(outcome.exit): \(log)")
+        let race = try #require(summary.run.race)
+        #expect(["linearizable", "unknown"].contains(race.verdict))
+        #expect((outcome.exit == .unknown) == (race.verdict == "unknown"))
+        #expect(race.partitions == race.linearizable + race.unknown && race.partitions > 0)
+
+        let checked = try #require(outcome.history)
+        let read = try History.read(path: outcome.directory.appendingPathComponent("history.jsonl").path)
+        #expect(read.header == checked.header)
+        #expect(read.header.clock == .frozen && read.header.identities.hasSuffix("-pool"))
+        #expect(read.entries.count == checked.entries.count && read.entries.count == race.historyOperations)
+        #expect(read.entries.count > 1_000)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        for (a, b) in zip(read.entries, checked.entries) {
+            #expect(a.index == b.index && a.process == b.process && a.op == b.op && a.burst == b.burst)
+            #expect(a.invokeNs == b.invokeNs && a.returnNs == b.returnNs && a.window == b.window)
+            #expect(try encoder.encode(a.answer) == encoder.encode(b.answer), "entry \(a.index)")
+        }
+        #expect(read.entries.contains { $0.process == -1 }, "audit probes are in the history")
+        #expect(Partitioner.partition(read).map(\.entries) == Partitioner.partition(checked).map(\.entries))
+    }
+}

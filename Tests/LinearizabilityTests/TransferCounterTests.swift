@@ -1,0 +1,93 @@
+import Linearizability
+import Model
+import Protocol
+import Testing
+
+/// The TransferAccount brute-force counter (T8): the N-th wrong password blocks, and the model
+/// counts every attempt atomically, so no interleaving can lose an increment.
+@Suite("linearizability: the wrong-password counter")
+struct TransferCounterTests {
+    static let threshold = Semantics.default.transferAccount.failThreshold
+
+    /// A guest issues a TransferAccount; returns the prefix and the attempts' action for device `d`.
+    static func issued(_ w: inout World) async -> [Step] {
+        let login = await w.run(1, .loginGuest(device: d0, ignoreAlreadyLoggedIn: false))
+        let issue = await w.run(2, .issueTransferAccount(device: d0, token: token(1)))
+        #expect(issue.code == .success)
+        return [login, issue]
+    }
+
+    static func wrongAttempt(_ device: Int) -> Action {
+        .transferLogin(
+            device: DeviceRef(device),
+            credentials: TransferCredentials(id: .value(Sym(.transferId, 2)), password: .wrong)
+        )
+    }
+
+    /// `threshold` wrong attempts each answered "invalid password" (3044): each from a world that
+    /// saw only that one attempt, as a server that lost the counter's updates would answer.
+    static func lostCounter() async -> (prefix: [Step], attempts: [Step]) {
+        var prefix: [Step] = []
+        var attempts: [Step] = []
+        for k in 0..<threshold {
+            var w = World()
+            prefix = await issued(&w)
+            attempts.append(await w.run(10 + k, wrongAttempt(10 + k)))
+        }
+        return (prefix, attempts)
+    }
+
+    @Test("wrong-password logins that never reach the block although N were answered fail when sequential")
+    func lostCounterSequentialFails() async throws {
+        let (prefix, attempts) = await Self.lostCounter()
+        #expect(attempts.allSatisfy { $0.code == .transferAccountInvalidPassword })
+        var t = Timeline()
+        t.sequential(prefix)
+        t.sequential(attempts, from: 1000, process: 1)
+        let r = await Check.run(t.history)
+        #expect(r.verdict == .violation, "\(r.text)")
+        let stuck = try #require(r.violations.first?.longestPrefix.stuck)
+        #expect(stuck.allowed.map(\.code).contains { $0.hasPrefix("3042") }, "\(stuck)")
+    }
+
+    @Test("overlapping does not explain a lost increment: the model applies each attempt atomically")
+    func lostCounterOverlappingFails() async {
+        let (prefix, attempts) = await Self.lostCounter()
+        var t = Timeline()
+        t.sequential(prefix)
+        for (k, a) in attempts.enumerated() { t.add(a, 1000 + Int64(k), 2000 + Int64(k), process: 1 + k) }
+        let r = await Check.run(t.history)
+        #expect(r.verdict == .violation, "\(r.text)")
+    }
+
+    @Test("a block answered before the other wrong attempts returned is linearizable when they overlap")
+    func earlyBlockOverlappingPasses() async {
+        var w = World()
+        let prefix = await Self.issued(&w)
+        var attempts: [Step] = []
+        for k in 0..<Self.threshold { attempts.append(await w.run(10 + k, Self.wrongAttempt(10 + k))) }
+        #expect(attempts.last?.code == .transferAccountBlock)
+        var t = Timeline()
+        t.sequential(prefix)
+        // The blocking attempt returns first; the others were all in flight by then.
+        let block = attempts.removeLast()
+        t.add(block, 1000, 1100, process: 9)
+        for (k, a) in attempts.enumerated() { t.add(a, 990 - Int64(k), 1500 + Int64(k), process: 1 + k) }
+        let r = await Check.run(t.history)
+        #expect(r.verdict == .linearizable, "\(r.text)")
+    }
+
+    @Test("a block answered before the other wrong attempts were sent is not linearizable")
+    func earlyBlockSequentialFails() async {
+        var w = World()
+        let prefix = await Self.issued(&w)
+        var attempts: [Step] = []
+        for k in 0..<Self.threshold { attempts.append(await w.run(10 + k, Self.wrongAttempt(10 + k))) }
+        var t = Timeline()
+        t.sequential(prefix)
+        let block = attempts.removeLast()
+        t.sequential([block] + attempts, from: 1000, process: 1)
+        let r = await Check.run(t.history)
+        #expect(r.verdict == .violation, "\(r.text)")
+    }
+}
