@@ -10,14 +10,21 @@ struct RaceReplayTests {
     /// Runs `lanes` (player → actions) one step at a time on `target`, recording each as a history
     /// entry; steps of different players at the same position overlap in time.
     static func record(_ lanes: [[Action]], on target: SimulatedTarget) async -> [HistoryEntry] {
-        let clock = ClockTracker(frozenAt: target.now)
-        let config = FuzzConfiguration(seed: 1, runSalt: "rec")
+        await record(lanes, with: target, clock: ClockTracker(frozenAt: target.now))
+    }
+
+    static func record(
+        _ lanes: [[Action]],
+        with target: some OperationExecutor,
+        clock: ClockTracker,
+        config: FuzzConfiguration = FuzzConfiguration(seed: 1, runSalt: "rec")
+    ) async -> [HistoryEntry] {
         var players = lanes.indices.map { Player(configuration: config, index: $0, salt: "rec") }
         var entries: [HistoryEntry] = []
         let depth = lanes.map(\.count).max() ?? 0
         for step in 0..<depth {
             for (p, lane) in lanes.enumerated() where step < lane.count {
-                let planned = players[p].make(lane[step], id: (p + 1) * 1000 + step, now: target.now)
+                let planned = players[p].make(lane[step], id: (p + 1) * 1000 + step, now: clock.now())
                 let (result, _) = await players[p].execute(planned, with: target, clock: clock)
                 var answer: Observation?
                 if case .answer(let o, _) = result.outcome { answer = o }
@@ -29,7 +36,7 @@ struct RaceReplayTests {
                         op: planned.op,
                         invokeNs: t,
                         returnNs: t + 50,
-                        window: ClockWindow(exactly: target.now),
+                        window: ClockWindow(exactly: clock.now()),
                         answer: answer
                     )
                 )

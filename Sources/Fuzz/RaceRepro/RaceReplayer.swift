@@ -38,12 +38,16 @@ package struct RaceReplayer: Sendable {
     /// One replay: the history it recorded and the checker's verdict on it.
     package struct Attempt: Sendable {
         package var history: History
+        /// The replayed operations in the reproducer's order (each with its recorded `index`).
+        package var replayed: [HistoryEntry]
         package var report: CheckReport
         package var failed: Bool { report.verdict == .violation }
     }
 
     /// Replays `file` `runs` times (stopping early once `stopAfter` runs have failed).
-    package func replay(_ file: RaceReproFile, runs: Int, stopAfter: Int = .max) async -> (failed: Int, runs: Int, last: Attempt?) {
+    package func replay(_ file: RaceReproFile, runs: Int, stopAfter: Int = .max) async -> (
+        failed: Int, runs: Int, last: Attempt?
+    ) {
         var failed = 0
         var done = 0
         var lastFailure: Attempt?
@@ -104,7 +108,8 @@ package struct RaceReplayer: Sendable {
                 values.learn(recorded: file.entries[i].answer, replayed: e.answer)
             }
         }
-        var entries = replayed.compactMap { $0 }.sorted { $0.invokeNs < $1.invokeNs }
+        let inFileOrder = replayed.compactMap { $0 }
+        var entries = inFileOrder.sorted { $0.invokeNs < $1.invokeNs }
         for i in entries.indices { entries[i].index = i }
         let header = HistoryHeader(
             semantics: configuration.semantics,
@@ -113,7 +118,9 @@ package struct RaceReplayer: Sendable {
             startedAt: Date().formatted(.iso8601)
         )
         let history = History(header: header, entries: entries)
-        return Attempt(history: history, report: await check.check(history))
+        var kept = inFileOrder
+        for i in kept.indices { kept[i].index = file.entries[i].index }
+        return Attempt(history: history, replayed: kept, report: await check.check(history))
     }
 
     /// The recorded operation, concretised for this replay: identities from `salt` (devices, IdP

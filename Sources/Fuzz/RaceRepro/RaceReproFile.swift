@@ -117,7 +117,8 @@ package struct RaceStanding: Codable, Hashable, Sendable {
 
     /// `fails 7/10 with 2 players and 4 operations (shrunk from 3 players and 9)`.
     package var description: String {
-        var s = "fails \(failed)/\(runs) with \(players) player\(players == 1 ? "" : "s") and \(operations) operation\(operations == 1 ? "" : "s")"
+        var s =
+            "fails \(failed)/\(runs) with \(players) player\(players == 1 ? "" : "s") and \(operations) operation\(operations == 1 ? "" : "s")"
         if originalOperations != operations || originalPlayers != players {
             s += " (shrunk from \(originalPlayers) and \(originalOperations))"
         }
@@ -128,5 +129,17 @@ package struct RaceStanding: Codable, Hashable, Sendable {
         case runs, failed, players, operations
         case originalPlayers = "original_players"
         case originalOperations = "original_operations"
+    }
+}
+
+extension RaceReproFile {
+    /// The two files of a concurrent reproducer, rendered like ``Reproducer``'s: `NNN.json` and
+    /// the concurrent curl script `NNN.sh`.
+    package func rendered(configuration: FuzzConfiguration) async throws -> Reproducer.Rendered {
+        let enc = JSONEncoder()
+        enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let json = try enc.encode(self)
+        let script = await RaceCurlScript(configuration: configuration, repro: self).render()
+        return Reproducer.Rendered(json: json, script: script)
     }
 }

@@ -41,6 +41,11 @@ package struct RaceShrinker: Sendable {
             }
         }
         let confirmed = await replayer.replay(current, runs: confirmationRuns)
+        // Keep a failing replay's answers and times: they are non-linearizable as they stand (the
+        // recorded ones of a sub-history that was shrunk by replay need not be).
+        if let failure = confirmed.last, failure.failed, failure.replayed.count == current.entries.count {
+            current.entries = failure.replayed
+        }
         current.standing = RaceStanding(
             runs: confirmed.runs,
             failed: confirmed.failed,
@@ -59,7 +64,9 @@ package struct RaceShrinker: Sendable {
             progress = false
             // Whole players, then single operations from the last.
             let processes = Array(Set(current.entries.map(\.process))).sorted()
-            var groups = processes.count > 1 ? processes.map { p in current.entries.indices.filter { current.entries[$0].process == p } } : []
+            var groups =
+                processes.count > 1
+                ? processes.map { p in current.entries.indices.filter { current.entries[$0].process == p } } : []
             groups += current.entries.indices.reversed().map { [$0] }
             for group in groups where ContinuousClock.now < deadline {
                 let kept = Self.keeping(current.entries, without: group)
