@@ -159,7 +159,7 @@ let package = Package(
         .target(
             name: "Runner",
             dependencies: [
-                "Basics", "Config", "Engine", "Fuzz", "Model", "Plan", "Protocol", "ReferenceServer", "Results",
+                "Basics", "Config", "Engine", "Fuzz", "Linearizability", "Model", "Plan", "Protocol", "ReferenceServer", "Results",
                 "Transport",
             ],
             swiftSettings: swiftSettings
