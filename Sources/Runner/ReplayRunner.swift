@@ -127,7 +127,9 @@ package struct ReplayRunner: Sendable {
             )
             let result = await replayer.replay(repro, runs: runs)
             if result.failed > 0, let last = result.last {
-                say("REPRODUCED: fails \(result.failed)/\(result.runs) with \(repro.players) players and \(repro.entries.count) operations")
+                say(
+                    "REPRODUCED: fails \(result.failed)/\(result.runs) with \(repro.players) players and \(repro.entries.count) operations"
+                )
                 say(last.report.text)
                 return .violations
             }
