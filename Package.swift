@@ -107,7 +107,7 @@ let package = Package(
         // MARK: Checking: the fuzz workload (generator + oracle), collector, audit, shrinker, reproducers.
         .target(
             name: "Fuzz",
-            dependencies: ["Basics", "Engine", "Model", "Protocol", "Transport"],
+            dependencies: ["Basics", "Engine", "Linearizability", "Model", "Protocol", "Transport"],
             swiftSettings: swiftSettings
         ),
 
@@ -234,7 +234,7 @@ let package = Package(
         .testTarget(
             name: "FuzzTests",
             dependencies: [
-                "Engine", "Fuzz", "GBFuzzTestKit", "Model", "Protocol", "ReferenceServer", "Transport",
+                "Engine", "Fuzz", "GBFuzzTestKit", "Linearizability", "Model", "Protocol", "ReferenceServer", "Transport",
             ],
             swiftSettings: swiftSettings
         ),

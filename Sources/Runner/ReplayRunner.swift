@@ -2,6 +2,7 @@ import Basics
 import Config
 import Foundation
 import Fuzz
+import Linearizability
 import Plan
 import Protocol
 import ReferenceServer
@@ -9,6 +10,8 @@ import ReferenceServer
 /// `gbfuzz replay FILE`: runs a reproducer once, with fresh identities, through the same engine,
 /// collector and oracle as a campaign, against the target it names, `--target`, or (for one found
 /// on the embedded server) a fresh embedded server with the same knobs and bug switches.
+///
+/// A concurrent reproducer (`gbfuzz.race-repro/1`) is replayed `runs` times by ``RaceReplayer``.
 ///
 /// Exit: 2 when the violation reproduces, 0 when it does not, 64 for a bad file or bug name, 69
 /// when the target is unreachable.
@@ -18,6 +21,8 @@ package struct ReplayRunner: Sendable {
     package var target: String?
     package var secretKey: String?
     package var idpSecret: String?
+    /// Replays of a concurrent reproducer.
+    package var runs: Int
     package var say: @Sendable (String) -> Void
 
     package init(
@@ -25,21 +30,32 @@ package struct ReplayRunner: Sendable {
         target: String? = nil,
         secretKey: String? = nil,
         idpSecret: String? = nil,
+        runs: Int = RaceShrinker.defaultConfirmationRuns,
         say: @escaping @Sendable (String) -> Void
     ) {
         self.file = file
         self.target = target
         self.secretKey = secretKey
         self.idpSecret = idpSecret
+        self.runs = runs
         self.say = say
     }
 
     package func run() async -> ExitStatus {
+        let url = URL(fileURLWithPath: file)
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            say("gbfuzz replay: \(file) cannot be read: \(error.localizedDescription)")
+            return .usage
+        }
+        if RaceReproFile.schema(of: data) == RaceReproFile.schemaName {
+            return await runRace(data)
+        }
         let repro: ReproFile
         let profile: Profile
         do {
-            repro = try ReproFile.load(URL(fileURLWithPath: file))
-            profile = try self.profile(for: repro)
+            repro = try ReproFile.load(url)
+            profile = try self.profile(target: repro.target, semantics: repro.semantics)
         } catch let e as ReproError {
             say("gbfuzz replay: \(e)")
             return .usage
@@ -50,9 +66,17 @@ package struct ReplayRunner: Sendable {
             say("gbfuzz replay: \(error)")
             return .software
         }
+        return await withConnection(profile) { await replay(repro, on: $0) }
+    }
+
+    /// Opens the target (announcing an embedded one), runs `body`, closes it.
+    private func withConnection(
+        _ profile: Profile,
+        _ body: (TargetConnection) async -> ExitStatus
+    ) async -> ExitStatus {
         let connection: TargetConnection
         do {
-            connection = try await TargetConnection.open(profile, connections: 4)
+            connection = try await TargetConnection.open(profile, connections: 8)
         } catch {
             say("gbfuzz replay: \(error.message)")
             return error.exit
@@ -61,9 +85,57 @@ package struct ReplayRunner: Sendable {
             let bugs = profile.target.bugs.isEmpty ? "none" : profile.target.bugs.joined(separator: ", ")
             say("replaying on the embedded reference server \(connection.baseURL) (bugs: \(bugs))")
         }
-        let status = await replay(repro, on: connection)
+        let status = await body(connection)
         await connection.close()
         return status
+    }
+
+    private func runRace(_ data: Data) async -> ExitStatus {
+        let repro: RaceReproFile
+        let profile: Profile
+        do {
+            repro = try RaceReproFile.parse(data, source: file)
+            profile = try self.profile(target: repro.target, semantics: repro.semantics)
+        } catch let e as ReproError {
+            say("gbfuzz replay: \(e)")
+            return .usage
+        } catch let e as CommandError {
+            say("gbfuzz replay: \(e.message)")
+            return e.exit
+        } catch {
+            say("gbfuzz replay: \(error)")
+            return .software
+        }
+        return await withConnection(profile) { connection in
+            if let standing = repro.standing { say("concurrent reproducer: \(standing.description) when written") }
+            say(
+                "replaying \(repro.entries.count) operations of \(repro.players) players in \(repro.schedule.waves.count) waves, \(runs) times"
+            )
+            let idPSecret = idpSecret ?? IdPTokenSigner.defaultSecret
+            let replayer = RaceReplayer(
+                file: repro,
+                idPSecret: idPSecret,
+                executor: Executor(client: connection.client, semantics: repro.semantics),
+                clock: await ClockTracker.prepare(
+                    client: connection.client,
+                    configuration: FuzzConfiguration(
+                        seed: repro.seed,
+                        semantics: repro.semantics,
+                        capabilities: repro.capabilities
+                    )
+                )
+            )
+            let result = await replayer.replay(repro, runs: runs)
+            if result.failed > 0, let last = result.last {
+                say(
+                    "REPRODUCED: fails \(result.failed)/\(result.runs) with \(repro.players) players and \(repro.entries.count) operations"
+                )
+                say(last.report.text)
+                return .violations
+            }
+            say("not reproduced: \(result.runs) replays, every one linearizable (a race fails only sometimes)")
+            return .clean
+        }
     }
 
     private func replay(_ repro: ReproFile, on connection: TargetConnection) async -> ExitStatus {
@@ -99,17 +171,17 @@ package struct ReplayRunner: Sendable {
     }
 
     /// The target of the replay, as a profile (so it is opened and probed like a run's).
-    func profile(for repro: ReproFile) throws(CommandError) -> Profile {
-        var spec = TargetSpec(appId: repro.target.appId)
+    func profile(target: ReproFile.Target, semantics: Semantics) throws(CommandError) -> Profile {
+        var spec = TargetSpec(appId: target.appId)
         if let secretKey { spec.secretKey = secretKey }
         if let idpSecret { spec.idpSecret = idpSecret }
-        if let target {
-            guard let u = URL(string: target), ["http", "https"].contains(u.scheme ?? ""), u.host != nil else {
-                throw CommandError(.usage, "--target must be an http(s) URL (got \"\(target)\")")
+        if let override = self.target {
+            guard let u = URL(string: override), ["http", "https"].contains(u.scheme ?? ""), u.host != nil else {
+                throw CommandError(.usage, "--target must be an http(s) URL (got \"\(override)\")")
             }
-            spec.url = target
-        } else if repro.target.embedded {
-            spec.bugs = repro.target.bugs ?? []
+            spec.url = override
+        } else if target.embedded {
+            spec.bugs = target.bugs ?? []
             // Unknown names are refused here, not skipped: a replay without the bug proves nothing.
             do {
                 _ = try BugSet(names: spec.bugs, source: "\(file): target.bugs")
@@ -117,12 +189,12 @@ package struct ReplayRunner: Sendable {
                 throw CommandError(.usage, error.description)
             }
         } else {
-            let base = repro.target.baseURL
+            let base = target.baseURL
             guard base.hasPrefix("http://") || base.hasPrefix("https://") else {
                 throw CommandError(.usage, "\(file) names target \"\(base)\"; give --target URL")
             }
             spec.url = base
         }
-        return Profile(name: "replay", source: file, target: spec, semantics: repro.semantics)
+        return Profile(name: "replay", source: file, target: spec, semantics: semantics)
     }
 }

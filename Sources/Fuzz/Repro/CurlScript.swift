@@ -104,8 +104,6 @@ struct CurlScript {
         ]
     }
 
-    func placeholder(_ s: Sym) -> String { "${\(s.description)}" }
-
     /// The codes the model allowed at step `id` when the reproducer was verified, if recorded.
     func allowedCodes(_ id: Int) -> [Int]? {
         guard let codes = repro.steps.first(where: { $0.id == id })?.expectedCodes, !codes.isEmpty else { return nil }
@@ -121,6 +119,36 @@ struct CurlScript {
     ) -> [String] {
         let label = "step \(position) of \(count)"
         var out = ["# \(label) (#\(p.op.id)): \(p.op.action.description)"]
+        out += Self.requestLines(p, req, bindings, semantics: repro.semantics)
+        // Values this step produced.
+        for (s, _) in bindings.sorted(by: { $0.key < $1.key }) where s.op == p.op.id && !s.kind.isChosen {
+            if let path = Self.path(s.kind) { out.append("\(s)=$(field \(path))") }
+        }
+        let allowed = allowedCodes(p.op.id)
+        let expected = allowed.map { $0.map(String.init).joined(separator: "|") } ?? "not recorded"
+        out.append("echo \"\(label) \(p.kind.rawValue): resultCode $CODE (model allows \(expected))\"")
+        // An earlier step answered outside what the model allowed when the reproducer was verified:
+        // the replay took another path (as `gbfuzz replay` would find), so the last step says nothing.
+        if position < count, let allowed {
+            let codes = allowed.map(String.init).joined(separator: "|")
+            out.append(
+                "if ! allowed \"$CODE\" \"\(codes)\"; then echo \"VERDICT: not reproduced (diverged at \(label): resultCode $CODE, the model allowed \(codes))\"; exit 0; fi"
+            )
+        }
+        out.append("")
+        return out
+    }
+
+    /// The lines that send `p`'s request `req`: values it refers to from variables (server-issued)
+    /// or generated now (chosen), IdP tokens minted, absolute dates relative to the target's time.
+    static func requestLines(
+        _ p: PlannedOperation,
+        _ req: HTTPRequest,
+        _ bindings: [Sym: String],
+        semantics: Semantics,
+        call: String = "call"
+    ) -> [String] {
+        var out: [String] = []
         // Values this step sends: server-issued ones from variables, chosen ones generated now.
         var subst: [(String, String)] = []
         for (s, v) in p.op.values where !v.isEmpty {
@@ -131,12 +159,12 @@ struct CurlScript {
             // a reference, a chosen symbol may carry another step's number.
             if sym.kind.isChosen, sym.op != 0 {
                 let isId = sym.kind == .chosenId
-                let f = isId ? repro.semantics.transferAccount.idFormat : repro.semantics.transferAccount.passwordFormat
+                let f = isId ? semantics.transferAccount.idFormat : semantics.transferAccount.passwordFormat
                 out.append(
                     ": \"${\(sym):=$(gen '\(Self.classPrefix(f))' '\(String(f == .disabled ? CredentialFormat.digitsLowerUpper.alphabet : f.alphabet))')}\""
                 )
             }
-            subst.append((v, placeholder(sym)))
+            subst.append((v, "${\(sym.description)}"))
         }
         if let end = p.op.banEnd {
             // An absolute date: as far from the target's time as it was from the run's.
@@ -146,7 +174,7 @@ struct CurlScript {
         if let tok = p.op.idPToken, let c = p.op.action.credential, let a = c.account {
             let acct = "\"${SALT}\(p.identities.idPId(a).dropFirst(Self.saltMark.count))\""
             let fn = c.form == .forged ? "forge" : "mint"
-            if repro.semantics.idp.tokenMode == .plain {
+            if semantics.idp.tokenMode == .plain {
                 out.append("IDP\(p.op.id)=\(acct)")
             } else if c.form == .malformed {
                 out.append("IDP\(p.op.id)='\(tok)'")
@@ -164,7 +192,7 @@ struct CurlScript {
             )
         }
         let path = fill(String(req.url.dropFirst(Self.baseMark.count)))
-        var args = ["call \(req.method.rawValue) \"\(path)\""]
+        var args = ["\(call) \(req.method.rawValue) \"\(path)\""]
         for h in req.headers where h.name != GamebaseHeader.transactionId {
             args.append("-H \"\(h.name): \(fill(h.value))\"")
         }
@@ -175,22 +203,6 @@ struct CurlScript {
             args.append("-d \"\(text)\"")
         }
         out.append(args.joined(separator: " \\\n    "))
-        // Values this step produced.
-        for (s, _) in bindings.sorted(by: { $0.key < $1.key }) where s.op == p.op.id && !s.kind.isChosen {
-            if let path = Self.path(s.kind) { out.append("\(s)=$(field \(path))") }
-        }
-        let allowed = allowedCodes(p.op.id)
-        let expected = allowed.map { $0.map(String.init).joined(separator: "|") } ?? "not recorded"
-        out.append("echo \"\(label) \(p.kind.rawValue): resultCode $CODE (model allows \(expected))\"")
-        // An earlier step answered outside what the model allowed when the reproducer was verified:
-        // the replay took another path (as `gbfuzz replay` would find), so the last step says nothing.
-        if position < count, let allowed {
-            let codes = allowed.map(String.init).joined(separator: "|")
-            out.append(
-                "if ! allowed \"$CODE\" \"\(codes)\"; then echo \"VERDICT: not reproduced (diverged at \(label): resultCode $CODE, the model allowed \(codes))\"; exit 0; fi"
-            )
-        }
-        out.append("")
         return out
     }
 

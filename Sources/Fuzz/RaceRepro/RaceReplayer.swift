@@ -1,0 +1,139 @@
+import Foundation
+import Linearizability
+import Model
+import Protocol
+
+/// Replays a concurrent reproducer against a target: fresh identities shared by its players, its
+/// waves released together, the values the server generates carried from answer to later request
+/// (``ValueMap``), and the replay's own history judged by the linearizability checker. A race
+/// does not fail every time: ``replay(_:runs:)`` counts how often it does.
+package struct RaceReplayer: Sendable {
+    package let configuration: FuzzConfiguration
+    package let executor: any OperationExecutor
+    package let clock: ClockTracker
+    /// Each replay's check: small histories, so a small budget.
+    package var check = LinearizabilityCheck(budget: CheckBudget(time: .seconds(5)), shrink: false, concurrency: 1)
+
+    package init(configuration: FuzzConfiguration, executor: any OperationExecutor, clock: ClockTracker) {
+        self.configuration = configuration
+        self.executor = executor
+        self.clock = clock
+    }
+
+    /// A replayer for `file` (its semantics and capabilities).
+    package init(file: RaceReproFile, idPSecret: String, executor: any OperationExecutor, clock: ClockTracker) {
+        self.init(
+            configuration: FuzzConfiguration(
+                seed: file.seed,
+                runSalt: "race-replay",
+                semantics: file.semantics,
+                idPSecret: idPSecret,
+                capabilities: file.capabilities
+            ),
+            executor: executor,
+            clock: clock
+        )
+    }
+
+    /// One replay: the history it recorded and the checker's verdict on it.
+    package struct Attempt: Sendable {
+        package var history: History
+        /// The replayed operations in the reproducer's order (each with its recorded `index`).
+        package var replayed: [HistoryEntry]
+        package var report: CheckReport
+        package var failed: Bool { report.verdict == .violation }
+    }
+
+    /// Replays `file` `runs` times (stopping early once `stopAfter` runs have failed).
+    package func replay(_ file: RaceReproFile, runs: Int, stopAfter: Int = .max) async -> (
+        failed: Int, runs: Int, last: Attempt?
+    ) {
+        var failed = 0
+        var done = 0
+        var lastFailure: Attempt?
+        var last: Attempt?
+        while done < max(1, runs), failed < stopAfter, !Task.isCancelled {
+            let a = await attempt(file)
+            done += 1
+            last = a
+            if a.failed {
+                failed += 1
+                lastFailure = a
+            }
+        }
+        return (failed, done, lastFailure ?? last)
+    }
+
+    /// One replay of `file` under fresh identities.
+    package func attempt(_ file: RaceReproFile) async -> Attempt {
+        let salt = "rr\(UInt32.random(in: 0...UInt32.max))"
+        let origin = ContinuousClock.now
+        var values = ValueMap()
+        var replayed: [HistoryEntry?] = Array(repeating: nil, count: file.entries.count)
+        for wave in file.schedule.waves {
+            let planned = wave.map { i in (i, plan(file.entries[i], salt: salt, values: values)) }
+            let gate = ReleaseGate(count: planned.count)
+            let results = await withTaskGroup(of: (Int, HistoryEntry).self) { group in
+                for (i, p) in planned {
+                    let process = file.entries[i].process
+                    group.addTask {
+                        await gate.arrive()
+                        let mark = clock.begin()
+                        let invoked = ContinuousClock.now
+                        let result = await executor.execute(p)
+                        let returned = ContinuousClock.now
+                        let window = clock.end(mark)
+                        var answer: Observation?
+                        if case .answer(let o, _) = result.outcome { answer = o }
+                        return (
+                            i,
+                            HistoryEntry(
+                                index: i,
+                                process: process,
+                                op: p.op,
+                                invokeNs: Self.nanos(invoked - origin),
+                                returnNs: answer == nil ? nil : Self.nanos(returned - origin),
+                                window: window,
+                                answer: answer
+                            )
+                        )
+                    }
+                }
+                var out: [(Int, HistoryEntry)] = []
+                for await r in group { out.append(r) }
+                return out
+            }
+            for (i, e) in results {
+                replayed[i] = e
+                values.learn(recorded: file.entries[i].answer, replayed: e.answer)
+            }
+        }
+        let inFileOrder = replayed.compactMap { $0 }
+        var entries = inFileOrder.sorted { $0.invokeNs < $1.invokeNs }
+        for i in entries.indices { entries[i].index = i }
+        let header = HistoryHeader(
+            semantics: configuration.semantics,
+            identities: salt,
+            clock: file.clock,
+            startedAt: Date().formatted(.iso8601)
+        )
+        let history = History(header: header, entries: entries)
+        var kept = inFileOrder
+        for i in kept.indices { kept[i].index = file.entries[i].index }
+        return Attempt(history: history, replayed: kept, report: await check.check(history))
+    }
+
+    /// The recorded operation, concretised for this replay: identities from `salt` (devices, IdP
+    /// accounts and their tokens, chosen ids), generated values as this replay learned them.
+    func plan(_ e: HistoryEntry, salt: String, values: ValueMap) -> PlannedOperation {
+        var player = Player(configuration: configuration, index: e.process, salt: salt)
+        var planned = player.make(e.op.action, id: e.op.id, now: clock.now())
+        for (s, v) in e.op.values where planned.op.values[s] == nil { planned.op.values[s] = values[v] }
+        return planned
+    }
+
+    static func nanos(_ d: Duration) -> Int64 {
+        let (s, atto) = d.components
+        return s * 1_000_000_000 + atto / 1_000_000_000
+    }
+}

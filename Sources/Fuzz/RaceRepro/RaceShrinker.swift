@@ -1,0 +1,105 @@
+import Linearizability
+import Model
+
+/// Shrinks a concurrent reproducer by replaying candidates: whole players first, then single
+/// operations (each with the operations that use what it produced), keeping a candidate that
+/// still fails at least once in ``runsPerCandidate`` replays. A race fails only sometimes, so the
+/// final reproducer is replayed ``confirmationRuns`` times and its fail ratio recorded.
+package struct RaceShrinker: Sendable {
+    package let replayer: RaceReplayer
+    package var runsPerCandidate: Int
+    package var confirmationRuns: Int
+    package var timeBudget: Duration
+    package var log: (@Sendable (String) -> Void)?
+
+    package static let defaultRunsPerCandidate = 5
+    package static let defaultConfirmationRuns = 10
+
+    package init(
+        replayer: RaceReplayer,
+        runsPerCandidate: Int = RaceShrinker.defaultRunsPerCandidate,
+        confirmationRuns: Int = RaceShrinker.defaultConfirmationRuns,
+        timeBudget: Duration = .seconds(60)
+    ) {
+        self.replayer = replayer
+        self.runsPerCandidate = max(1, runsPerCandidate)
+        self.confirmationRuns = max(1, confirmationRuns)
+        self.timeBudget = timeBudget
+    }
+
+    /// The smallest failing reproducer found, with its standing (`failed == 0`: the recorded
+    /// sub-history itself did not fail again, and is returned as it was).
+    package func shrink(_ file: RaceReproFile, shrink: Bool = true) async -> RaceReproFile {
+        let deadline = ContinuousClock.now + timeBudget
+        var current = file
+        if shrink {
+            let first = await replayer.replay(current, runs: runsPerCandidate, stopAfter: 1)
+            if first.failed > 0 {
+                current = await reduce(current, deadline: deadline)
+            } else {
+                log?("the recorded sub-history did not fail in \(first.runs) replays: not shrunk")
+            }
+        }
+        let confirmed = await replayer.replay(current, runs: confirmationRuns)
+        // Keep a failing replay's answers and times: they are non-linearizable as they stand (the
+        // recorded ones of a sub-history that was shrunk by replay need not be).
+        if let failure = confirmed.last, failure.failed, failure.replayed.count == current.entries.count {
+            current.entries = failure.replayed
+        }
+        current.standing = RaceStanding(
+            runs: confirmed.runs,
+            failed: confirmed.failed,
+            players: current.players,
+            operations: current.entries.count,
+            originalPlayers: file.players,
+            originalOperations: file.entries.count
+        )
+        return current
+    }
+
+    private func reduce(_ start: RaceReproFile, deadline: ContinuousClock.Instant) async -> RaceReproFile {
+        var current = start
+        var progress = true
+        while progress, ContinuousClock.now < deadline, !Task.isCancelled {
+            progress = false
+            // Whole players, then single operations from the last.
+            let processes = Array(Set(current.entries.map(\.process))).sorted()
+            var groups =
+                processes.count > 1
+                ? processes.map { p in current.entries.indices.filter { current.entries[$0].process == p } } : []
+            groups += current.entries.indices.reversed().map { [$0] }
+            for group in groups where ContinuousClock.now < deadline {
+                let kept = Self.keeping(current.entries, without: group)
+                guard !kept.isEmpty, kept.count < current.entries.count else { continue }
+                let candidate = current.keeping(kept)
+                let r = await replayer.replay(candidate, runs: runsPerCandidate, stopAfter: 1)
+                log?("\(r.failed > 0 ? "FAILS" : "passes") \(candidate.entries.map(\.op.id)) (\(r.failed)/\(r.runs))")
+                if r.failed > 0 {
+                    current = candidate
+                    progress = true
+                    break
+                }
+            }
+        }
+        return current
+    }
+
+    /// Positions of `entries` left after deleting `deleted` and every entry that refers to a value
+    /// a deleted one produced (transitively).
+    package static func keeping(_ entries: [HistoryEntry], without deleted: [Int]) -> [Int] {
+        var gone = Set(deleted)
+        var producedBy = Set(deleted.map { entries[$0].op.id })
+        var changed = true
+        while changed {
+            changed = false
+            for (i, e) in entries.enumerated() where !gone.contains(i) {
+                if e.op.action.references.contains(where: { producedBy.contains($0.op) }) {
+                    gone.insert(i)
+                    producedBy.insert(e.op.id)
+                    changed = true
+                }
+            }
+        }
+        return entries.indices.filter { !gone.contains($0) }
+    }
+}

@@ -1,0 +1,138 @@
+import Fuzz
+import Linearizability
+import Model
+import Protocol
+import Testing
+
+/// Concurrent reproducers: recorded on a simulated target, replayed under fresh identities.
+@Suite("Concurrent reproducers: schedule, replay and shrinking")
+struct RaceReplayTests {
+    /// Runs `lanes` (player → actions) one step at a time on `target`, recording each as a history
+    /// entry; steps of different players at the same position overlap in time.
+    static func record(_ lanes: [[Action]], on target: SimulatedTarget) async -> [HistoryEntry] {
+        await record(lanes, with: target, clock: ClockTracker(frozenAt: target.now))
+    }
+
+    static func record(
+        _ lanes: [[Action]],
+        with target: some OperationExecutor,
+        clock: ClockTracker,
+        config: FuzzConfiguration = FuzzConfiguration(seed: 1, runSalt: "rec")
+    ) async -> [HistoryEntry] {
+        var players = lanes.indices.map { Player(configuration: config, index: $0, salt: "rec") }
+        var entries: [HistoryEntry] = []
+        let depth = lanes.map(\.count).max() ?? 0
+        for step in 0..<depth {
+            for (p, lane) in lanes.enumerated() where step < lane.count {
+                let planned = players[p].make(lane[step], id: (p + 1) * 1000 + step, now: clock.now())
+                let (result, _) = await players[p].execute(planned, with: target, clock: clock)
+                var answer: Observation?
+                if case .answer(let o, _) = result.outcome { answer = o }
+                let t = Int64(step * 100 + p)
+                entries.append(
+                    HistoryEntry(
+                        index: entries.count,
+                        process: p,
+                        op: planned.op,
+                        invokeNs: t,
+                        returnNs: t + 50,
+                        window: ClockWindow(exactly: clock.now()),
+                        answer: answer
+                    )
+                )
+            }
+        }
+        return entries
+    }
+
+    static func file(_ entries: [HistoryEntry]) -> RaceReproFile {
+        RaceReproFile(
+            message: "test",
+            keys: [],
+            seed: 1,
+            semantics: .default,
+            capabilities: .init(),
+            target: .init(baseURL: "http://127.0.0.1:1", appId: "gbfuzz", embedded: false),
+            clock: .frozen,
+            entries: entries
+        )
+    }
+
+    static let d0 = DeviceRef(0)
+    static let d1 = DeviceRef(1)
+    /// Logs in, logs out, and reads the member with the logged-out token (L5 when it answers).
+    static let survivor: [Action] = [
+        .loginGuest(device: d0, ignoreAlreadyLoggedIn: false),
+        .logout(device: d0, token: .token(Sym(.token, 1000))),
+        .getMember(device: d0, token: .token(Sym(.token, 1000))),
+    ]
+    static let bystander: [Action] = [
+        .loginGuest(device: d1, ignoreAlreadyLoggedIn: false),
+        .getMember(device: d1, token: .token(Sym(.token, 2000))),
+    ]
+
+    @Test("operations in flight together share a wave; a player's next operation starts a new one")
+    func waves() async {
+        let entries = await Self.record([Self.survivor, Self.bystander], on: SimulatedTarget())
+        let schedule = RaceSchedule(entries: entries)
+        #expect(schedule.waves.count == 3)
+        #expect(schedule.widest == 2)
+        #expect(schedule.waves.joined().sorted() == Array(entries.indices))
+        for wave in schedule.waves {
+            #expect(Set(wave.map { entries[$0].process }).count == wave.count, "one operation per player per wave")
+        }
+    }
+
+    @Test("a replay carries generated values from answers to later requests and is judged by the checker")
+    func replayJudged() async {
+        let buggy = SimulatedTarget(deviations: [.tokenSurvivesLogout])
+        let entries = await Self.record([Self.survivor], on: buggy)
+        let file = Self.file(entries)
+        let onBuggy = RaceReplayer(
+            configuration: FuzzConfiguration(seed: 1, runSalt: "r"),
+            executor: buggy,
+            clock: ClockTracker(frozenAt: buggy.now)
+        )
+        let failing = await onBuggy.replay(file, runs: 3)
+        #expect(failing.failed == 3, "the logged-out token still works on every replay")
+        // The replay sent its own token, not the recorded one.
+        let sent = failing.last?.history.entries.last?.op.values[Sym(.token, 1000)]
+        #expect(sent != nil && sent != entries.last?.op.values[Sym(.token, 1000)])
+
+        let clean = SimulatedTarget()
+        let onClean = RaceReplayer(
+            configuration: FuzzConfiguration(seed: 1, runSalt: "r"),
+            executor: clean,
+            clock: ClockTracker(frozenAt: clean.now)
+        )
+        let passing = await onClean.replay(file, runs: 3)
+        #expect(passing.failed == 0)
+        #expect(passing.last?.report.verdict == .linearizable)
+    }
+
+    @Test("shrinking drops a player whose operations the failure does not need, and records the fail ratio")
+    func shrinkDropsBystander() async {
+        let buggy = SimulatedTarget(deviations: [.tokenSurvivesLogout])
+        let entries = await Self.record([Self.survivor, Self.bystander], on: buggy)
+        let replayer = RaceReplayer(
+            configuration: FuzzConfiguration(seed: 1, runSalt: "r"),
+            executor: buggy,
+            clock: ClockTracker(frozenAt: buggy.now)
+        )
+        let shrunk = await RaceShrinker(replayer: replayer, runsPerCandidate: 2, confirmationRuns: 4)
+            .shrink(Self.file(entries))
+        #expect(shrunk.players == 1)
+        #expect(shrunk.entries.map(\.op.id) == [1000, 1001, 1002])
+        let standing = shrunk.standing
+        #expect(standing?.failed == 4 && standing?.runs == 4)
+        #expect(standing?.description == "fails 4/4 with 1 player and 3 operations (shrunk from 2 and 5)")
+    }
+
+    @Test("deleting an operation deletes what uses the values it produced")
+    func dependentsGoToo() async {
+        let entries = await Self.record([Self.survivor], on: SimulatedTarget())
+        // Without the login, neither the logout nor the read has a token to send.
+        #expect(RaceShrinker.keeping(entries, without: [0]).isEmpty)
+        #expect(RaceShrinker.keeping(entries, without: [1]) == [0, 2])
+    }
+}
