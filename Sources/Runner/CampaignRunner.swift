@@ -174,10 +174,25 @@ package struct CampaignRunner: Sendable {
                 target: target,
                 phases: phases
             )
+            var all = reproductions
+            if let outcome = raceOutcome {
+                all += await raceReproductions(
+                    outcome.report,
+                    history: outcome.history,
+                    first: reproductions.count + 1,
+                    shrink: !interrupted && profile.fuzz.shrink,
+                    replay: !interrupted,
+                    config: config,
+                    executor: executor,
+                    clock: clock,
+                    target: target,
+                    phases: phases
+                )
+            }
             phases.begin(.write, detail: "(done)")
             let recording = await closedRecording
             group.cancelAll()
-            return (load, recording, audit, reproductions, raceOutcome)
+            return (load, recording, audit, all, raceOutcome)
         }
         let interrupted = load.engine.interrupted || Task.isCancelled
         var found = load.findings
@@ -204,11 +219,11 @@ package struct CampaignRunner: Sendable {
                 Self.raceSummary($0, probes: load.probes, outcome: raceOutcome, interrupted: interrupted)
             }
         )
-        let linearizability = Self.violationEntries(raceOutcome?.report, first: reproductions.count + 1)
+        let linearizability = reproductions.filter { $0.entry.checker == .linearizability }
         let summary = RunSummary(
             recording: recording,
             metadata: metadata,
-            violations: reproductions.map(\.entry) + linearizability,
+            violations: reproductions.map(\.entry),
             violationCount: violations.count + linearizability.count
         ).evaluating(plan.thresholds)
         // The table first: whatever happens to the files, the user sees the result.

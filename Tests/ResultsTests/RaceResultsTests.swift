@@ -123,6 +123,14 @@ struct RaceResultsTests {
         #expect(html.contains("id=\"witness-3\""))
         #expect(html.contains("op 8000002: mapping.add d58 T8000001 facebook(facebook#1)"))
         #expect(html.contains("id=\"race\""))
+        // The timeline: one lane per player, a bar per entry; the stuck entry and those in flight
+        // with it marked (the unanswered login is in flight until the end: dashed, and marked).
+        let timeline = try #require(html.range(of: "<svg class=\"timeline\"").map { String(html[$0.lowerBound...]) })
+        let svg = timeline.components(separatedBy: "</svg>")[0]
+        #expect(svg.contains(">player 5<") && svg.contains(">player 7<"))
+        #expect(svg.components(separatedBy: "<rect").count - 1 == 3)
+        #expect(svg.components(separatedBy: "stroke=\"#c0392b\"").count - 1 == 3)
+        #expect(svg.components(separatedBy: "stroke-dasharray").count - 1 == 1)
     }
 
     @Test("an unknown verdict neither passes nor fails: UNKNOWN in the terminal, the report and JUnit")

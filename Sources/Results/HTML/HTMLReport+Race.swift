@@ -48,7 +48,9 @@ extension HTMLReport {
             html += "entries\(sub.minimal ? " (minimal)" : " (the smallest found within the budget)")"
             html += "; keys \(HTMLText.escape(sub.keys.prefix(8).joined(separator: ", ")))"
             html += sub.keys.count > 8 ? ", …" : ""
-            html += ".</p>\n<table>\n<tr><th class=\"num\">#</th><th class=\"num\">process</th><th>operation</th>"
+            html += ".</p>\n"
+            html += timeline(sub)
+            html += "<table>\n<tr><th class=\"num\">#</th><th class=\"num\">process</th><th>operation</th>"
             html +=
                 "<th class=\"num\">invoke ns</th><th class=\"num\">return ns</th><th>window</th><th>answer</th></tr>\n"
             for e in sub.entries {
@@ -69,5 +71,28 @@ extension HTMLReport {
             }
         }
         return html
+    }
+
+    /// The witness as a timeline: a lane per player, the entry no linearization could place and the
+    /// entries in flight with it marked.
+    static func timeline(_ sub: SubHistory) -> String {
+        let stuck = sub.stuck?.entry
+        let end = stuck.map { $0.returnNs ?? Int64.max }
+        let bars = sub.entries.map { e in
+            let overlaps = stuck.map { s in e.invokeNs <= (end ?? .max) && (e.returnNs ?? .max) >= s.invokeNs } ?? false
+            return HistoryTimeline.Bar(
+                lane: e.process,
+                label: "#\(e.index) \(e.op.split(separator: " ").first ?? "")",
+                detail: "#\(e.index) player \(e.process): \(e.op) → \(e.answer)",
+                invokeNs: e.invokeNs,
+                returnNs: e.returnNs,
+                marked: e.index == stuck?.index || overlaps
+            )
+        }
+        let svg = HistoryTimeline(bars: bars).svg()
+        guard !svg.isEmpty else { return "" }
+        return "<figure><figcaption>Timeline: a lane per player, each operation from invoke to return; "
+            + "marked: the entry no linearization could place and those in flight with it; dashed: no answer"
+            + "</figcaption>\(svg)</figure>\n"
     }
 }

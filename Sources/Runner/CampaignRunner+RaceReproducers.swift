@@ -1,0 +1,85 @@
+import Basics
+import Foundation
+import Fuzz
+import Linearizability
+import Model
+import Plan
+import Protocol
+import Results
+
+// The linearizability checker's violations as concurrent reproducers: each witness sub-history is
+// replayed against the target with fresh identities, shrunk by replay (players, then operations),
+// replayed again for its fail ratio, and written as `violations/NNN.json` + `NNN.sh`
+// (docs/RESULTS.md, "Concurrent reproducers").
+extension CampaignRunner {
+    /// Reproducers of `report`'s violations, numbered from `first`; at most `fuzz.maxShrinks` are
+    /// shrunk and replayed (each within `fuzz.shrinkBudget`), the rest written as recorded.
+    func raceReproductions(
+        _ report: CheckReport?,
+        history: History,
+        first: Int,
+        shrink: Bool,
+        replay: Bool,
+        config: FuzzConfiguration,
+        executor: Executor,
+        clock: ClockTracker,
+        target: TargetConnection,
+        phases: RunPhases
+    ) async -> [Reproduction] {
+        let entries = Self.violationEntries(report, first: first)
+        guard let report, !entries.isEmpty else { return [] }
+        let profile = plan.profile
+        let replayer = RaceReplayer(configuration: config, executor: executor, clock: clock)
+        var out: [Reproduction] = []
+        for (i, (v, entry)) in zip(report.violations, entries).enumerated() {
+            var entry = entry
+            var file = RaceReproFile(
+                message: entry.message,
+                keys: v.keys,
+                seed: plan.seed,
+                semantics: config.semantics,
+                capabilities: config.capabilities,
+                target: ReproFile.Target(
+                    baseURL: target.baseURL,
+                    appId: profile.target.appId,
+                    embedded: profile.target.isEmbedded,
+                    bugs: profile.target.bugs.isEmpty ? nil : profile.target.bugs
+                ),
+                clock: history.header.clock,
+                entries: v.minimal.compactMap {
+                    history.entries.indices.contains($0.index) ? history.entries[$0.index] : nil
+                }
+            )
+            if replay, i < profile.fuzz.maxShrinks, !Task.isCancelled, !file.entries.isEmpty {
+                phases.detail("concurrent violation \(i + 1) of \(entries.count)")
+                say(
+                    "replaying concurrent violation \(entry.index) (\(file.players) players, \(file.entries.count) operations)…"
+                )
+                var shrinker = RaceShrinker(replayer: replayer, timeBudget: profile.fuzz.shrinkBudget)
+                shrinker.confirmationRuns = max(profile.fuzz.confirmations, RaceShrinker.defaultConfirmationRuns)
+                file = await shrinker.shrink(file, shrink: shrink)
+                if let s = file.standing { say("  violation \(entry.index): \(s.description)") }
+            }
+            if let s = file.standing {
+                entry.standing = ViolationStanding(
+                    shrunk: s.operations < s.originalOperations,
+                    steps: s.operations,
+                    replays: s.runs,
+                    reproduced: s.failed,
+                    status: s.failed == s.runs ? "confirmed" : s.failed > 0 ? "flaky" : "unconfirmed"
+                )
+            }
+            var files: Reproducer.Rendered?
+            do {
+                files = try await file.rendered(configuration: config)
+                let paths = ViolationEntry.reproducerPaths(index: entry.index)
+                entry.reproducerJSON = paths.json
+                entry.reproducerSH = paths.sh
+            } catch {
+                say("cannot render the reproducer of violation \(entry.index): \(error)")
+            }
+            out.append(Reproduction(entry: entry, files: files))
+        }
+        return out
+    }
+}
