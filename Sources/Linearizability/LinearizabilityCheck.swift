@@ -58,7 +58,9 @@ package struct LinearizabilityCheck: Sendable {
                 next += 1
                 let p = partitions[i]
                 group.addTask {
-                    let (r, v) = self.check(p, context)
+                    // A search is long and never suspends: it runs on a thread of its own, so it
+                    // cannot hold one of the few threads every other task of the process needs.
+                    let (r, v) = await SearchThread.run { cancelled in self.check(p, context, cancelled: cancelled) }
                     return (i, r, v)
                 }
             }
@@ -107,16 +109,21 @@ package struct LinearizabilityCheck: Sendable {
         }
     }
 
-    func check(_ p: Partition, _ c: Context) -> (PartitionReport, LinearizabilityViolation?) {
+    func check(
+        _ p: Partition,
+        _ c: Context,
+        cancelled: @escaping @Sendable () -> Bool = { Task.isCancelled }
+    ) -> (PartitionReport, LinearizabilityViolation?) {
         let entries = p.entries.map { c.entries[$0] }
         var budget = budget
         if let deadline { budget.time = min(budget.time, max(.zero, deadline - .now)) }
-        let search = Search(
+        var search = Search(
             input: SearchInput(entries, horizon: c.horizon),
             model: c.model,
             matcher: c.matcher,
             budget: budget
         )
+        search.isCancelled = cancelled
         let result = search.run()
         let keys = p.keys.prefix(Self.keysShown).map(\.description)
         var report = PartitionReport(

@@ -16,6 +16,8 @@ struct Search {
     let model: GamebaseModel
     let matcher: Matcher
     let budget: CheckBudget
+    /// Whether to stop (as unknown): the task's cancellation, or the flag of the thread it runs on.
+    var isCancelled: @Sendable () -> Bool = { Task.isCancelled }
 
     /// The deepest partial linearization: entries in order, and where it stopped.
     struct Deepest: Sendable {
@@ -134,7 +136,7 @@ struct Search {
                     let spent = "time budget (\(DurationText.format(budget.time))) spent"
                     return result(.unknown(reason: spent, deepest: deepest))
                 }
-                if Task.isCancelled { return result(.unknown(reason: "cancelled", deepest: deepest)) }
+                if isCancelled() { return result(.unknown(reason: "cancelled", deepest: deepest)) }
             }
             let top = stack.count - 1
             // An exhausted frame is popped without recomputing a dropped state, unless it is the

@@ -35,4 +35,24 @@ struct BurstTimingTests {
         // Arrivals span ≈ 60 ms; a release that waited for nobody would spread as much.
         #expect(last - first < .milliseconds(50), "released over \(last - first)")
     }
+
+    @Test("a burst that does not fill goes within a second of its 100 ms wait")
+    func partialGoesOnTime() async {
+        var config = FuzzConfiguration(seed: 1)
+        config.sharedPool = SharedPool(devices: 2, accounts: 1)
+        let bursts = BurstCoordinator(
+            settings: .init(size: 4, share: 1, wait: .milliseconds(100)),
+            targets: BurstTargets(configuration: config),
+            seed: 7
+        )
+        let a = bursts.join()
+        let b = bursts.join()
+        let start = ContinuousClock.now
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await bursts.arrive(a) }
+            group.addTask { await bursts.arrive(b) }
+        }
+        #expect(ContinuousClock.now - start < .seconds(1))
+        #expect(bursts.stats.partial == 1)
+    }
 }
