@@ -81,12 +81,11 @@ package enum ReferenceServer {
         var path = configuration.databasePath
         var remove: @Sendable () -> Void = {}
         if path == nil {
-            let temp = FileManager.default.temporaryDirectory
-                .appendingPathComponent("gbfuzz-server-\(UUID().uuidString).sqlite").path
+            // Named after this process, so a later server can remove what a killed one left.
+            TemporaryDatabase.removeOrphans()
+            let temp = TemporaryDatabase.path()
             path = temp
-            remove = {
-                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: temp + suffix) }
-            }
+            remove = { TemporaryDatabase.remove(temp) }
         }
         var config = GRDB.Configuration()
         config.busyMode = .timeout(5)
@@ -99,9 +98,14 @@ package enum ReferenceServer {
                     """
             )
         }
-        let pool = try DatabasePool(path: path!, configuration: config)
-        try Schema.prepare(pool, bugs: configuration.bugs)
-        return (pool, remove)
+        do {
+            let pool = try DatabasePool(path: path!, configuration: config)
+            try Schema.prepare(pool, bugs: configuration.bugs)
+            return (pool, remove)
+        } catch {
+            remove()
+            throw error
+        }
     }
 
     static func makeApplication(
