@@ -73,30 +73,35 @@ struct CurlScript {
             "IDP_SECRET=\"${GBFUZZ_IDP_SECRET:-gbfuzz-test-idp-secret}\"",
             "SALT=\"repro$(date +%s)$RANDOM\"",
             "RESP=''; CODE=''",
-            #"field() { RESP="$RESP" python3 -c 'import json,os,sys"#,
-            #"v=json.loads(os.environ["RESP"] or "{}")"#,
-            #"for k in sys.argv[1].split("."):"#,
-            #"    v = v.get(k) if isinstance(v, dict) else None"#,
-            #"print("" if v is None else (json.dumps(v) if isinstance(v, (dict, list)) else v))' "$1"; }"#,
-            #"mint() { python3 -c 'import sys,hmac,hashlib,base64"#,
-            #"b = lambda x: base64.urlsafe_b64encode(x).rstrip(b"=").decode()"#,
-            #"p = b(("%s:%s:%s" % (sys.argv[2], sys.argv[3], sys.argv[4])).encode())"#,
-            #"print(p + "." + b(hmac.new(sys.argv[1].encode(), p.encode(), hashlib.sha256).digest()))' "$IDP_SECRET" "$1" "$2" "$3"; }"#,
-            #"forge() { local s="$IDP_SECRET"; IDP_SECRET="forged:$s"; mint "$@"; IDP_SECRET="$s"; }"#,
-            #"gen() { python3 -c 'import random,sys; print(sys.argv[1] + "".join(random.choice(sys.argv[2]) for _ in range(17)))' "$1" "$2"; }"#,
-            #"call() { local m="$1" p="$2"; shift 2; RESP=$(curl -sS -X "$m" "$BASE$p" "$@"); CODE=$(field header.resultCode); }"#,
-            #"allowed() { case "|$2|" in *"|$1|"*) return 0;; *) return 1;; esac; }"#,
-            #"iso() { python3 -c 'import sys,datetime; ms=int(sys.argv[1]); print(datetime.datetime.fromtimestamp(ms // 1000, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.") + "%03dZ" % (ms % 1000))' "$1"; }"#,
-        ] + clockLines() + [""]
+        ] + Self.helpers + Self.clockLines(semantics: repro.semantics, capabilities: repro.capabilities) + [""]
     }
 
     /// The server time everything is relative to: with test control the clock is frozen first
     /// (as `gbfuzz replay` does), so the steps' times, deadlines and advances mean what they meant.
-    func clockLines() -> [String] {
-        guard repro.capabilities.testControl else {
+    /// The shell functions every reproducer script uses: reading answer fields, minting and forging
+    /// IdP tokens, generating chosen values, sending requests, ISO dates.
+    static let helpers: [String] = [
+        #"field() { RESP="$RESP" python3 -c 'import json,os,sys"#,
+        #"v=json.loads(os.environ["RESP"] or "{}")"#,
+        #"for k in sys.argv[1].split("."):"#,
+        #"    v = v.get(k) if isinstance(v, dict) else None"#,
+        #"print("" if v is None else (json.dumps(v) if isinstance(v, (dict, list)) else v))' "$1"; }"#,
+        #"mint() { python3 -c 'import sys,hmac,hashlib,base64"#,
+        #"b = lambda x: base64.urlsafe_b64encode(x).rstrip(b"=").decode()"#,
+        #"p = b(("%s:%s:%s" % (sys.argv[2], sys.argv[3], sys.argv[4])).encode())"#,
+        #"print(p + "." + b(hmac.new(sys.argv[1].encode(), p.encode(), hashlib.sha256).digest()))' "$IDP_SECRET" "$1" "$2" "$3"; }"#,
+        #"forge() { local s="$IDP_SECRET"; IDP_SECRET="forged:$s"; mint "$@"; IDP_SECRET="$s"; }"#,
+        #"gen() { python3 -c 'import random,sys; print(sys.argv[1] + "".join(random.choice(sys.argv[2]) for _ in range(17)))' "$1" "$2"; }"#,
+        #"call() { local m="$1" p="$2"; shift 2; RESP=$(curl -sS -X "$m" "$BASE$p" "$@"); CODE=$(field header.resultCode); }"#,
+        #"allowed() { case "|$2|" in *"|$1|"*) return 0;; *) return 1;; esac; }"#,
+        #"iso() { python3 -c 'import sys,datetime; ms=int(sys.argv[1]); print(datetime.datetime.fromtimestamp(ms // 1000, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.") + "%03dZ" % (ms % 1000))' "$1"; }"#,
+    ]
+
+    static func clockLines(semantics: Semantics, capabilities: TargetCapabilities) -> [String] {
+        guard capabilities.testControl else {
             return [#"NOW0=$(python3 -c 'import time; print(int(time.time() * 1000))')"#]
         }
-        let path = Endpoint.testClockFreeze(repro.semantics.appId)
+        let path = Endpoint.testClockFreeze(semantics.appId)
         return [
             "call POST \"\(path)\" -H \"X-Secret-Key: ${SECRET}\" -H 'Content-Type: application/json' -d '{\"frozen\":true}'",
             "NOW0=$(field clock.now)",
