@@ -18,18 +18,13 @@ extension CampaignRunner {
         _ report: CheckReport?,
         history: History,
         first: Int,
-        shrink: Bool,
-        replay: Bool,
-        config: FuzzConfiguration,
-        executor: Executor,
-        clock: ClockTracker,
-        target: TargetConnection,
-        phases: RunPhases
+        _ setup: ReproductionSetup
     ) async -> [Reproduction] {
         let entries = Self.violationEntries(report, first: first)
         guard let report, !entries.isEmpty else { return [] }
         let profile = plan.profile
-        let replayer = RaceReplayer(configuration: config, executor: executor, clock: clock)
+        let config = setup.config
+        let replayer = RaceReplayer(configuration: config, executor: setup.executor, clock: setup.clock)
         var out: [Reproduction] = []
         for (i, (v, entry)) in zip(report.violations, entries).enumerated() {
             var entry = entry
@@ -39,25 +34,20 @@ extension CampaignRunner {
                 seed: plan.seed,
                 semantics: config.semantics,
                 capabilities: config.capabilities,
-                target: ReproFile.Target(
-                    baseURL: target.baseURL,
-                    appId: profile.target.appId,
-                    embedded: profile.target.isEmbedded,
-                    bugs: profile.target.bugs.isEmpty ? nil : profile.target.bugs
-                ),
+                target: reproTarget(setup.target),
                 clock: history.header.clock,
                 entries: v.minimal.compactMap {
                     history.entries.indices.contains($0.index) ? history.entries[$0.index] : nil
                 }
             )
-            if replay, i < profile.fuzz.maxShrinks, !Task.isCancelled, !file.entries.isEmpty {
-                phases.detail("concurrent violation \(i + 1) of \(entries.count)")
+            if setup.replay, i < profile.fuzz.maxShrinks, !Task.isCancelled, !file.entries.isEmpty {
+                setup.phases.detail("concurrent violation \(i + 1) of \(entries.count)")
                 say(
                     "replaying concurrent violation \(entry.index) (\(file.players) players, \(file.entries.count) operations)…"
                 )
                 var shrinker = RaceShrinker(replayer: replayer, timeBudget: profile.fuzz.shrinkBudget)
                 shrinker.confirmationRuns = max(profile.fuzz.confirmations, RaceShrinker.defaultConfirmationRuns)
-                file = await shrinker.shrink(file, shrink: shrink)
+                file = await shrinker.shrink(file, shrink: setup.shrink)
                 if let s = file.standing { say("  violation \(entry.index): \(s.description)") }
             }
             if let s = file.standing {

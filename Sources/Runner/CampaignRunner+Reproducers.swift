@@ -6,6 +6,30 @@ import Plan
 import Results
 
 extension CampaignRunner {
+    /// What the shrink phase works with, for the model's violations and the checker's alike.
+    struct ReproductionSetup {
+        /// Whether violations may be shrunk (`fuzz.shrink`, and the run was not interrupted).
+        var shrink: Bool
+        /// Whether reproducers are replayed for their standing (not after an interruption).
+        var replay: Bool
+        var config: FuzzConfiguration
+        var executor: Executor
+        var clock: ClockTracker
+        var target: TargetConnection
+        var phases: RunPhases
+    }
+
+    /// How a reproducer names the target it was found against.
+    func reproTarget(_ target: TargetConnection) -> ReproFile.Target {
+        let t = plan.profile.target
+        return ReproFile.Target(
+            baseURL: target.baseURL,
+            appId: t.appId,
+            embedded: t.isEmbedded,
+            bugs: t.bugs.isEmpty ? nil : t.bugs
+        )
+    }
+
     /// A violation's summary entry and its rendered reproducer (written with the other results).
     struct Reproduction: Sendable {
         var entry: ViolationEntry
@@ -14,31 +38,15 @@ extension CampaignRunner {
 
     /// Shrinks up to `maxShrinks` violations (distinct rules first) and renders every reproducer;
     /// returns them in violation order.
-    func reproduce(
-        _ violations: [Violation],
-        shrink: Bool,
-        replay: Bool = true,
-        config: FuzzConfiguration,
-        executor: Executor,
-        clock: ClockTracker,
-        target: TargetConnection,
-        phases: RunPhases? = nil
-    ) async -> [Reproduction] {
+    func reproduce(_ violations: [Violation], _ setup: ReproductionSetup) async -> [Reproduction] {
         guard !violations.isEmpty else { return [] }
         let profile = plan.profile
-        let reproducer = Reproducer(
-            configuration: config,
-            target: ReproFile.Target(
-                baseURL: target.baseURL,
-                appId: profile.target.appId,
-                embedded: profile.target.isEmbedded,
-                bugs: profile.target.bugs.isEmpty ? nil : profile.target.bugs
-            )
-        )
+        let (shrink, replay, config) = (setup.shrink, setup.replay, setup.config)
+        let reproducer = Reproducer(configuration: config, target: reproTarget(setup.target))
         let chosen = Set(Self.shrinkOrder(violations).prefix(shrink ? profile.fuzz.maxShrinks : 0))
         // The phase's bound: the shrink budget of every violation that may be shrunk.
         let deadline = ContinuousClock.now + profile.fuzz.shrinkBudget * max(1, chosen.count)
-        let runner = ScriptRunner(configuration: config, executor: executor, clock: clock)
+        let runner = ScriptRunner(configuration: config, executor: setup.executor, clock: setup.clock)
         var entries: [Reproduction] = []
         // Those to shrink first (distinct rules first), so the budget goes where it helps most.
         let order = Self.shrinkOrder(violations)
@@ -49,7 +57,7 @@ extension CampaignRunner {
             var result = Shrinker.Result.unshrunk(v)
             var shrunk = false
             if chosen.contains(i), !Task.isCancelled {
-                phases?.detail("violation \(number) of \(violations.count) (\(v.rule))")
+                setup.phases.detail("violation \(number) of \(violations.count) (\(v.rule))")
                 say("shrinking violation \(number) (\(v.rule), \(v.sequence.count) steps)…")
                 result = await Shrinker(runner: runner, timeBudget: profile.fuzz.shrinkBudget).shrink(v)
                 if result.violation != nil {

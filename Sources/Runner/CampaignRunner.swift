@@ -164,8 +164,7 @@ package struct CampaignRunner: Sendable {
                 )
             }
             phases.begin(.shrink)
-            let reproductions = await reproduce(
-                load.findings.violations + audit.violations,
+            let setup = ReproductionSetup(
                 shrink: !interrupted && profile.fuzz.shrink,
                 replay: !interrupted,
                 config: config,
@@ -174,19 +173,14 @@ package struct CampaignRunner: Sendable {
                 target: target,
                 phases: phases
             )
+            let reproductions = await reproduce(load.findings.violations + audit.violations, setup)
             var all = reproductions
             if let outcome = raceOutcome {
                 all += await raceReproductions(
                     outcome.report,
                     history: outcome.history,
                     first: reproductions.count + 1,
-                    shrink: !interrupted && profile.fuzz.shrink,
-                    replay: !interrupted,
-                    config: config,
-                    executor: executor,
-                    clock: clock,
-                    target: target,
-                    phases: phases
+                    setup
                 )
             }
             phases.begin(.write, detail: "(done)")

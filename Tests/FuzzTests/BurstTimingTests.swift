@@ -6,15 +6,20 @@ import Testing
 /// Wall-clock bounds on a burst's release; run in the serial phase (`.timing`).
 @Suite("Synchronized bursts: release timing", .tags(.timing), .timeLimit(.minutes(1)))
 struct BurstTimingTests {
-    @Test("the members of a full burst are all released within 50 ms of one another")
-    func releasedTogether() async {
+    /// Bursts of 4 over a two-device pool, every operation joining one.
+    static func bursts(wait: Duration) -> BurstCoordinator {
         var config = FuzzConfiguration(seed: 1)
         config.sharedPool = SharedPool(devices: 2, accounts: 1)
-        let bursts = BurstCoordinator(
-            settings: .init(size: 4, share: 1, wait: .seconds(30)),
+        return BurstCoordinator(
+            settings: .init(size: 4, share: 1, wait: wait),
             targets: BurstTargets(configuration: config),
             seed: 7
         )
+    }
+
+    @Test("the members of a full burst are all released within 50 ms of one another")
+    func releasedTogether() async {
+        let bursts = Self.bursts(wait: .seconds(30))
         let tickets = (0..<4).map { _ in bursts.join() }
         let released = await withTaskGroup(of: ContinuousClock.Instant.self) { group in
             for (i, t) in tickets.enumerated() {
@@ -38,13 +43,7 @@ struct BurstTimingTests {
 
     @Test("a burst that does not fill goes within a second of its 100 ms wait")
     func partialGoesOnTime() async {
-        var config = FuzzConfiguration(seed: 1)
-        config.sharedPool = SharedPool(devices: 2, accounts: 1)
-        let bursts = BurstCoordinator(
-            settings: .init(size: 4, share: 1, wait: .milliseconds(100)),
-            targets: BurstTargets(configuration: config),
-            seed: 7
-        )
+        let bursts = Self.bursts(wait: .milliseconds(100))
         let a = bursts.join()
         let b = bursts.join()
         let start = ContinuousClock.now

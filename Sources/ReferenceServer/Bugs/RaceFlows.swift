@@ -5,51 +5,73 @@ import Protocol
 /// The bugs only concurrency reveals: a check and the write it guards run in separate
 /// transactions with an await between them (a call to an IdP or a cache, in a real backend).
 enum RaceFlows {
+    /// What a flow's check decided: answer at once, or write `plan` after the pause.
+    enum Checked<Plan: Sendable>: Sendable {
+        case answer(ClientReplyBody)
+        case write(Plan)
+    }
+
     /// A realistic pause between the check and the write.
     static func pause() async throws {
         try await Task.sleep(for: .milliseconds(Int.random(in: 2...8)))
+    }
+
+    /// The shape of every flow: `check` in one transaction (a refusal or an answer goes back at
+    /// once), then the pause, then `write` in another transaction, trusting what the check saw.
+    private static func checkThenWrite<Plan: Sendable>(
+        _ g: Gateway,
+        _ caller: Caller,
+        _ ctx: ServerRequestContext,
+        check: @escaping @Sendable (OperationScope) throws -> Checked<Plan>,
+        write: @escaping @Sendable (OperationScope, Plan) throws -> ClientReplyBody
+    ) async throws -> Response {
+        let backend = g.backend
+        let decision = try await backend.write { db, now in
+            try OperationScope.attempt(db: db, backend: backend, caller: caller, now: now, check)
+        }
+        switch decision {
+        case .failure(let r): return Envelope.response(r.body(transactionId: caller.transactionId), context: ctx)
+        case .success(.answer(let body)): return Envelope.response(body, context: ctx)
+        case .success(.write(let plan)):
+            try await pause()
+            return try await g.runClient(caller, ctx) { try write($0, plan) }
+        }
     }
 
     /// race-mapping: ownership checked in one transaction, the mapping written in another.
     static func addMapping(_ g: Gateway, _ caller: Caller, _ input: AddMappingInput, _ ctx: ServerRequestContext)
         async throws -> Response
     {
-        let backend = g.backend
-        let decision = try await backend.write { db, now in
-            try OperationScope.attempt(db: db, backend: backend, caller: caller, now: now) { s in
-                try AddMapping.check(s, input)
-            }
-        }
-        let account: IdPAccount
-        switch decision {
-        case .success(.answer(let body)): return Envelope.response(body, context: ctx)
-        case .failure(let r): return Envelope.response(r.body(transactionId: caller.transactionId), context: ctx)
-        case .success(.map(let a)): account = a
-        }
-        try await pause()
-        return try await g.runClient(caller, ctx) { try AddMapping.apply($0, account) }
+        try await checkThenWrite(
+            g,
+            caller,
+            ctx,
+            check: { s in
+                switch try AddMapping.check(s, input) {
+                case .answer(let body): .answer(body)
+                case .map(let account): .write(account)
+                }
+            },
+            write: { try AddMapping.apply($0, $1) }
+        )
     }
 
     /// race-transfer-failcount: the fail counter is read, then written back as read+1 later.
     static func transferLogin(_ g: Gateway, _ caller: Caller, _ input: TransferLoginInput, _ ctx: ServerRequestContext)
         async throws -> Response
     {
-        let backend = g.backend
-        let step = try await backend.write { db, now in
-            try OperationScope.attempt(db: db, backend: backend, caller: caller, now: now) { s in
-                try TransferLogin.attempt(s, input)
-            }
-        }
-        let row: TransferAccountRow
-        switch step {
-        case .success(.answer(let body)): return Envelope.response(body, context: ctx)
-        case .failure(let r): return Envelope.response(r.body(transactionId: caller.transactionId), context: ctx)
-        case .success(.wrongPassword(let r)): row = r
-        }
-        try await pause()
-        return try await g.runClient(caller, ctx) {
-            try TransferLogin.recordFailure($0, row, failCount: row.failCount + 1)
-        }
+        try await checkThenWrite(
+            g,
+            caller,
+            ctx,
+            check: { s in
+                switch try TransferLogin.attempt(s, input) {
+                case .answer(let body): .answer(body)
+                case .wrongPassword(let row): .write(row)
+                }
+            },
+            write: { try TransferLogin.recordFailure($0, $1, failCount: $1.failCount + 1) }
+        )
     }
 
     /// race-first-login: the owner of the IdP account is looked up in one transaction; when there
@@ -58,20 +80,18 @@ enum RaceFlows {
     static func login(_ g: Gateway, _ caller: Caller, _ input: LoginInput, _ ctx: ServerRequestContext)
         async throws -> Response
     {
-        let backend = g.backend
-        let decision = try await backend.write { db, now in
-            try OperationScope.attempt(db: db, backend: backend, caller: caller, now: now) { s in
-                try Login.check(s, input)
-            }
-        }
-        let account: IdPAccount
-        switch decision {
-        case .success(.answer(let body)): return Envelope.response(body, context: ctx)
-        case .failure(let r): return Envelope.response(r.body(transactionId: caller.transactionId), context: ctx)
-        case .success(.create(let a)): account = a
-        }
-        try await pause()
-        return try await g.runClient(caller, ctx) { try Login.create($0, account) }
+        try await checkThenWrite(
+            g,
+            caller,
+            ctx,
+            check: { s in
+                switch try Login.check(s, input) {
+                case .answer(let body): .answer(body)
+                case .create(let account): .write(account)
+                }
+            },
+            write: { try Login.create($0, $1) }
+        )
     }
 
     /// race-remove-mapping: 3401 / 3402 / 3403 are checked in one transaction; the mapping is
@@ -80,21 +100,15 @@ enum RaceFlows {
     static func removeMapping(_ g: Gateway, _ caller: Caller, idPCode x: String, _ ctx: ServerRequestContext)
         async throws -> Response
     {
-        let backend = g.backend
-        let checked = try await backend.write { db, now in
-            try OperationScope.attempt(db: db, backend: backend, caller: caller, now: now) { s in
+        try await checkThenWrite(
+            g,
+            caller,
+            ctx,
+            check: { s in
                 let (session, user) = try RemoveMapping.check(s, idPCode: x)
-                return (user: user.userId, token: session.token)
-            }
-        }
-        let target: (user: String, token: String)
-        switch checked {
-        case .failure(let r): return Envelope.response(r.body(transactionId: caller.transactionId), context: ctx)
-        case .success(let t): target = t
-        }
-        try await pause()
-        return try await g.runClient(caller, ctx) {
-            try RemoveMapping.apply($0, user: target.user, idPCode: x, keeping: target.token)
-        }
+                return .write((user: user.userId, token: session.token))
+            },
+            write: { try RemoveMapping.apply($0, user: $1.user, idPCode: x, keeping: $1.token) }
+        )
     }
 }
