@@ -19,7 +19,8 @@ struct LongPartitionTests {
         #expect(dead.code == .authInvalidGamebaseToken)
         var t = Timeline()
         t.sequential(steps + [dead])
-        let r = await Check.run(t.history)
+        // A generous time budget: the shrink's attempt bound, not a busy machine's clock, ends it.
+        let r = await Check.run(t.history, budget: CheckBudget(time: .seconds(300)))
         #expect(r.verdict == .violation)
         let v = try #require(r.violations.first)
         #expect(v.longestPrefix.linearized.count == 301)
