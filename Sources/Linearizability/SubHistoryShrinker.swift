@@ -80,7 +80,7 @@ struct SubHistoryShrinker {
             var budget = candidateBudget
             budget.time = min(budget.time, max(.zero, deadline - clock.now))
             let result = Search(
-                input: SearchInput(history, horizon: horizon),
+                input: SearchInput(history, horizon: horizon, ids: matcher.identities),
                 model: model,
                 matcher: matcher,
                 budget: budget
