@@ -3,7 +3,8 @@ import Protocol
 
 extension History {
     /// The history with each multi-account IdP lookup (E7, `server.idp` over a list) checked as
-    /// one read per account (``HistoryEntry/itemized(_:)``).
+    /// one read per account (``HistoryEntry/itemized(_:)``), and without the maybe-applied
+    /// Server API reads (``HistoryEntry/isPureRead``: they change nothing whether applied or not).
     package var itemized: History {
         let ids = Identities(salt: header.identities)
         return History(header: header, entries: entries.flatMap { $0.itemized(ids) })
@@ -23,6 +24,7 @@ extension HistoryEntry {
     /// long) stays whole: its parts alone would have succeeded. The parts keep the entry's index
     /// and operation id.
     package func itemized(_ ids: Identities) -> [HistoryEntry] {
+        if isMaybeApplied, isPureRead { return [] }
         guard case .serverIdP(let code, let accounts) = op.action else { return [self] }
         var distinct: [AccountRef] = []
         for a in accounts where !distinct.contains(a) { distinct.append(a) }
@@ -48,6 +50,19 @@ extension HistoryEntry {
                 part.answer = .idPMembers(b)
             }
             return part
+        }
+    }
+}
+
+extension HistoryEntry {
+    /// A Server API read (E3, E4, E7): no outcome of it changes the model state but for the server
+    /// time it has seen. Left out where it is maybe applied (or its answer is set aside): any
+    /// linearization that applies it is one without it, at a clock that has seen less, which
+    /// never allows fewer steps (docs/MODEL.md, "Linearizability checking").
+    package var isPureRead: Bool {
+        switch op.action {
+        case .serverIdP, .serverMember, .serverMembers: true
+        default: false
         }
     }
 }

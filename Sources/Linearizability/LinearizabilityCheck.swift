@@ -149,13 +149,18 @@ package struct LinearizabilityCheck: Sendable {
             var minimal = entries.map { EntryReport($0) }
             var complete = false
             if shrink {
+                // A candidate that takes many times the partition's own search is one whose
+                // set-aside answers made the search explode: it is dropped (not a witness) after
+                // that long rather than after the whole budget.
+                var candidateBudget = self.budget
+                candidateBudget.time = min(candidateBudget.time, max(.seconds(1), result.elapsed * 10))
                 let shrunk = SubHistoryShrinker(
                     header: c.header,
                     entries: entries,
                     horizon: c.horizon,
                     model: c.model,
                     matcher: c.matcher,
-                    candidateBudget: self.budget,
+                    candidateBudget: candidateBudget,
                     maxAttempts: 400,
                     time: shrinkTime,
                     appliedMaybe: result.appliedMaybe,

@@ -1,21 +1,21 @@
 import Model
 import Protocol
 
-// Reads first: a candidate whose answer fits the current state and that leaves the state exactly
-// as it is — a read, or a refusal that changes nothing — is taken next with no alternative.
+// Reads first: a candidate that is a pure read (``HistoryEntry/isPureRead``: a Server API lookup,
+// which changes nothing but the server time it has seen, in any state) and whose answer fits the
+// current state, leaving it exactly as it is, is taken next with no alternative.
 //
-// In any linearization of the rest it comes later, at a point where its answer fits. Moved here,
-// where its answer fits too, it leaves every later step as it was; every entry invoked after it
-// returned still comes after it, and everything it must follow is already taken (it is a
-// candidate). So no linearization is lost, and the search does not try a read at every point of a
-// long stretch of concurrent writes (a lookup of many accounts, itemized, is many such reads).
+// In any linearization of the rest it comes later, at a point where its answer fits and where it
+// changes nothing either (or only the clock it has seen: moved here, later steps see less of the
+// clock, which never allows fewer of them). Every entry invoked after it returned still comes after
+// it, and everything it must follow is already taken (it is a candidate). So no linearization is
+// lost, and the search does not try a read at every point of a long stretch of concurrent writes
+// (a lookup of many accounts, itemized, is many such reads).
+//
+// Only pure reads: an operation refused here without effect may have one elsewhere (a correct
+// TransferAccount password refused for another reason still resets the failure count), so moving
+// it to where it changes nothing could lose the effect a linearization needs.
 extension Search {
-    /// Operations that usually read without changing anything: where a candidate that leaves the
-    /// state as it is is looked for (with every refused one).
-    static let readKinds: Set<OperationKind> = [
-        .memberGet, .mappingList, .transferQuery, .serverMember, .serverMembers, .serverIdP, .serverValidate,
-    ]
-
     /// The candidates to try next from (`set`, `state`): ``candidates(_:)``, or only a read that
     /// fits here (``leavesAsIs(_:_:)``).
     func nextCandidates(_ set: LinearizedSet, _ state: ModelState) -> [Int32] {
@@ -24,11 +24,11 @@ extension Search {
         return all
     }
 
-    /// Whether completed entry `e` can be taken from `state` and leaves it exactly as it is.
+    /// Whether completed entry `e` is a pure read that can be taken from `state` and leaves it
+    /// exactly as it is.
     func leavesAsIs(_ e: Int32, _ state: ModelState) -> Bool {
         let entry = input.entries[Int(e)]
-        guard let answer = entry.answer, Self.readKinds.contains(entry.op.action.kind) || answer.code != .success
-        else { return false }
+        guard entry.answer != nil, entry.isPureRead else { return false }
         guard case .success(let next) = rawSuccessors(of: e, from: state) else { return false }
         return next.count == 1 && next[0] == state
     }

@@ -100,12 +100,6 @@ struct Search {
         return true
     }
 
-    /// A maybe-applied entry that has no effect from a state (every outcome leaves it as it was).
-    private struct NoEffect: Hashable {
-        let entry: Int32
-        let state: ModelState
-    }
-
     func run() -> Result {
         let clock = ContinuousClock()
         let start = clock.now
@@ -117,7 +111,6 @@ struct Search {
         var modelErrors: [String] = []
         var deepest: Deepest?
         var appliedMaybe: Set<Int32> = []
-        var noEffect: Set<NoEffect> = []
         func result(_ v: Verdict) -> Result {
             Result(verdict: v, configurations: configurations, elapsed: clock.now - start, appliedMaybe: appliedMaybe)
         }
@@ -183,7 +176,6 @@ struct Search {
                 memoEntries += Self.weight(st)
                 if memoEntries > budget.stateEntries {
                     memo.removeAll(keepingCapacity: true)
-                    noEffect.removeAll(keepingCapacity: true)
                     memoEntries = 0
                 }
                 stack.push(.init(set: set, state: st, via: e, viaSuccessor: i, candidates: nextCandidates(set, st)))
@@ -192,18 +184,12 @@ struct Search {
                 stack[top].nextCandidate += 1
                 stack[top].successorEntry = e
                 stack[top].nextSuccessor = 0
-                // A maybe-applied entry with no effect from a state has none from it again.
+                // (A maybe-applied entry with no effect from a state is stepped again each time:
+                // stepping costs less than hashing the state to remember it.)
                 let maybe = input.maybe[Int(e)]
-                if maybe, noEffect.contains(NoEffect(entry: e, state: state)) {
-                    stack[top].successors = []
-                    continue
-                }
                 switch successors(of: e, from: state, into: stack[top].set.inserting(e, maybe: input.maybe)) {
                 case .success(let next):
                     stack[top].successors = next
-                    if maybe, next.isEmpty, noEffect.insert(NoEffect(entry: e, state: state)).inserted {
-                        memoEntries += 1
-                    }
                     if maybe, !next.isEmpty { appliedMaybe.insert(e) }
                 case .failure(let error):
                     stack[top].successors = []
@@ -251,7 +237,11 @@ struct Search {
         // Earliest answer first: a server that applies an operation before answering it orders
         // concurrent operations more like their answers than like their requests.
         completed.sort { input.ret[Int($0)] < input.ret[Int($1)] }
-        return completed + maybes
+        var all = completed + maybes
+        // One member of each twin class: the first (``SearchInput/twinClasses(_:windows:)``).
+        var classes: Set<Int32> = []
+        all.removeAll { input.twin[Int($0)] >= 0 && !classes.insert(input.twin[Int($0)]).inserted }
+        return all
     }
 
     /// The states after taking entry `e` from `state` (deduplicated), into linearized set `set`;

@@ -10,6 +10,8 @@ struct SearchInput: Sendable {
     let maybe: [Bool]
     /// Which entries touch each entity.
     let touchers: EntityTouchers
+    /// Each entry's twin class (``twinClasses(_:windows:)``), -1 for none.
+    let twin: [Int32]
 
     /// - Parameters:
     ///   - horizon: the history's latest server time (``History/horizon``).
@@ -22,6 +24,7 @@ struct SearchInput: Sendable {
         maybe = sorted.map(\.isMaybeApplied)
         ret = sorted.map { $0.isMaybeApplied ? .max : ($0.returnNs ?? .max) }
         touchers = EntityTouchers(sorted, ids: ids)
+        twin = Self.twinClasses(sorted, windows: windows)
     }
 
     var count: Int { entries.count }

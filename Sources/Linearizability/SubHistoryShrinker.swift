@@ -70,6 +70,8 @@ struct SubHistoryShrinker {
                 let e = entries[i]
                 guard e.invokeNs < c.cut else { return nil }
                 let answered = !e.isMaybeApplied && !c.relaxed.contains(i) && (e.returnNs ?? .max) < c.cut
+                // A read without its answer changes nothing: left out (``HistoryEntry/isPureRead``).
+                if !answered, e.isPureRead { return nil }
                 return (i, answered)
             }
         }
