@@ -120,6 +120,9 @@ extension History {
                 "dropped \(h.dropped) needs complete_before_ns (when the history stops being complete)"
             )
         }
+        if let problem = h.semantics.problems().first {
+            throw HistoryError(.inconsistent, source: source, line: 1, "semantics: \(problem)")
+        }
         guard !h.identities.isEmpty else {
             throw HistoryError(.inconsistent, source: source, line: 1, "identities (the shared salt) is empty")
         }

@@ -10,19 +10,25 @@ extension HistoryEntry {
     /// accounts). Whether it touches the clock is decided with its window
     /// (``Partitioner``). docs/MODEL.md, "Linearizability checking", argues this is enough.
     package func entities(_ ids: Identities) -> Set<EntityKey> {
-        var keys: Set<EntityKey> = [EntityKey(.op, String(op.id))]
         let action = op.action
+        // The operation's own key joins it to the entries that refer to the values it minted; an
+        // IdP lookup mints none (and its parts, ``itemized(_:)``, share one operation id).
+        var keys: Set<EntityKey> = []
+        if case .serverIdP(_, let accounts) = action, !accounts.isEmpty {
+        } else {
+            keys.insert(EntityKey(.op, String(op.id)))
+        }
         if let d = action.device { keys.insert(EntityKey(.device, ids.device(d))) }
         for s in action.references { keys.insert(EntityKey(.op, String(s.op))) }
         for (s, v) in op.values { if let k = Self.key(for: s.kind, v) { keys.insert(k) } }
-        for a in accounts(of: action) { keys.insert(Self.account(ids.idPAccount(a))) }
+        for a in Self.accounts(of: action) { keys.insert(Self.account(ids.idPAccount(a))) }
         if let answer { keys.formUnion(Self.entities(of: answer, action: action)) }
         return keys
     }
 
     /// The IdP accounts an action presents or asks about (both readings of a credential: as minted,
     /// and as `plain` token mode reads it).
-    private func accounts(of action: Action) -> [AccountRef] {
+    static func accounts(of action: Action) -> [AccountRef] {
         var out: [AccountRef] = []
         if let c = action.credential {
             if c.idPCode == .guest, let d = action.device { out.append(.guest(d)) }

@@ -44,7 +44,8 @@ package struct LinearizabilityCheck: Sendable {
     package func check(_ full: History, progress: (@Sendable (Int, Int) -> Void)? = nil) async -> CheckReport {
         let clock = ContinuousClock()
         let start = clock.now
-        let (history, unchecked) = full.checkable
+        let (recorded, unchecked) = full.checkable
+        let history = recorded.itemized
         let partitions = Partitioner.partition(history, split: split)
         let context = Context(history: history)
         // Largest first, so a big partition does not start last.
@@ -77,7 +78,7 @@ package struct LinearizabilityCheck: Sendable {
         let reports = done.map(\.0)
         return CheckReport(
             verdict: reports.map(\.verdict).max() ?? .linearizable,
-            entries: history.entries.count,
+            entries: recorded.entries.count,
             partitioned: split && history.windowsFollowRealTime,
             clock: history.header.clock,
             uncheckedEntries: unchecked,
@@ -118,7 +119,7 @@ package struct LinearizabilityCheck: Sendable {
         var budget = budget
         if let deadline { budget.time = min(budget.time, max(.zero, deadline - .now)) }
         var search = Search(
-            input: SearchInput(entries, horizon: c.horizon),
+            input: SearchInput(entries, horizon: c.horizon, ids: c.ids),
             model: c.model,
             matcher: c.matcher,
             budget: budget
@@ -148,13 +149,18 @@ package struct LinearizabilityCheck: Sendable {
             var minimal = entries.map { EntryReport($0) }
             var complete = false
             if shrink {
+                // A candidate that takes many times the partition's own search is one whose
+                // set-aside answers made the search explode: it is dropped (not a witness) after
+                // that long rather than after the whole budget.
+                var candidateBudget = self.budget
+                candidateBudget.time = min(candidateBudget.time, max(.seconds(1), result.elapsed * 10))
                 let shrunk = SubHistoryShrinker(
                     header: c.header,
                     entries: entries,
                     horizon: c.horizon,
                     model: c.model,
                     matcher: c.matcher,
-                    candidateBudget: self.budget,
+                    candidateBudget: candidateBudget,
                     maxAttempts: 400,
                     time: shrinkTime,
                     appliedMaybe: result.appliedMaybe,

@@ -100,12 +100,6 @@ struct Search {
         return true
     }
 
-    /// A maybe-applied entry that has no effect from a state (every outcome leaves it as it was).
-    private struct NoEffect: Hashable {
-        let entry: Int32
-        let state: ModelState
-    }
-
     func run() -> Result {
         let clock = ContinuousClock()
         let start = clock.now
@@ -117,16 +111,23 @@ struct Search {
         var modelErrors: [String] = []
         var deepest: Deepest?
         var appliedMaybe: Set<Int32> = []
-        var noEffect: Set<NoEffect> = []
         func result(_ v: Verdict) -> Result {
             Result(verdict: v, configurations: configurations, elapsed: clock.now - start, appliedMaybe: appliedMaybe)
         }
-        func replay(_ e: Int32, _ st: ModelState) -> [ModelState]? { try? successors(of: e, from: st).get() }
+        func replay(_ e: Int32, _ st: ModelState, _ set: LinearizedSet) -> [ModelState]? {
+            try? successors(of: e, from: st, into: set).get()
+        }
 
         let root = LinearizedSet(maybe: input.maybe)
         if Int(root.prefix) == n { return result(.linearizable(order: [])) }
         var stack = SearchStack(
-            root: .init(set: root, state: rootState, via: -1, viaSuccessor: 0, candidates: candidates(root))
+            root: .init(
+                set: root,
+                state: rootState,
+                via: -1,
+                viaSuccessor: 0,
+                candidates: nextCandidates(root, rootState)
+            )
         )
         var iterations = 0
         while !stack.isEmpty {
@@ -152,7 +153,7 @@ struct Search {
                 }
                 continue
             }
-            if frame.state == nil || frame.successorsDropped, !stack.restoreTop(replay) {
+            if frame.state == nil || frame.successorsDropped, !stack.restoreTop(maybe: input.maybe, replay) {
                 return result(.unknown(reason: "the model did not replay a step the same way", deepest: deepest))
             }
             guard let state = stack[top].state else {
@@ -175,27 +176,20 @@ struct Search {
                 memoEntries += Self.weight(st)
                 if memoEntries > budget.stateEntries {
                     memo.removeAll(keepingCapacity: true)
-                    noEffect.removeAll(keepingCapacity: true)
                     memoEntries = 0
                 }
-                stack.push(.init(set: set, state: st, via: e, viaSuccessor: i, candidates: candidates(set)))
+                stack.push(.init(set: set, state: st, via: e, viaSuccessor: i, candidates: nextCandidates(set, st)))
             } else if stack[top].nextCandidate < stack[top].candidates.count {
                 let e = stack[top].candidates[stack[top].nextCandidate]
                 stack[top].nextCandidate += 1
                 stack[top].successorEntry = e
                 stack[top].nextSuccessor = 0
-                // A maybe-applied entry with no effect from a state has none from it again.
+                // (A maybe-applied entry with no effect from a state is stepped again each time:
+                // stepping costs less than hashing the state to remember it.)
                 let maybe = input.maybe[Int(e)]
-                if maybe, noEffect.contains(NoEffect(entry: e, state: state)) {
-                    stack[top].successors = []
-                    continue
-                }
-                switch successors(of: e, from: state) {
+                switch successors(of: e, from: state, into: stack[top].set.inserting(e, maybe: input.maybe)) {
                 case .success(let next):
                     stack[top].successors = next
-                    if maybe, next.isEmpty, noEffect.insert(NoEffect(entry: e, state: state)).inserted {
-                        memoEntries += 1
-                    }
                     if maybe, !next.isEmpty { appliedMaybe.insert(e) }
                 case .failure(let error):
                     stack[top].successors = []
@@ -243,11 +237,33 @@ struct Search {
         // Earliest answer first: a server that applies an operation before answering it orders
         // concurrent operations more like their answers than like their requests.
         completed.sort { input.ret[Int($0)] < input.ret[Int($1)] }
-        return completed + maybes
+        var all = completed + maybes
+        // One member of each twin class: the first (``SearchInput/twinClasses(_:windows:)``).
+        var classes: Set<Int32> = []
+        all.removeAll { input.twin[Int($0)] >= 0 && !classes.insert(input.twin[Int($0)]).inserted }
+        return all
     }
 
-    /// The states after taking entry `e` from `state` (deduplicated); none when it cannot be taken.
-    func successors(of e: Int32, from state: ModelState) -> Swift.Result<[ModelState], ModelError> {
+    /// The states after taking entry `e` from `state` (deduplicated), into linearized set `set`;
+    /// none when it cannot be taken. When `e` was the last entry left to touch one of its entities,
+    /// each state keeps only what the entries left reach (``ModelState/restricted(to:)``).
+    func successors(
+        of e: Int32,
+        from state: ModelState,
+        into set: LinearizedSet
+    ) -> Swift.Result<[ModelState], ModelError> {
+        guard case .success(var next) = rawSuccessors(of: e, from: state) else {
+            return rawSuccessors(of: e, from: state)
+        }
+        if !next.isEmpty, input.touchers.killsAny(e, in: set) {
+            let live = input.touchers.liveness(set, ids: matcher.identities)
+            next = next.map { $0.restricted(to: live) ?? $0 }
+        }
+        return .success(next)
+    }
+
+    /// The states after taking entry `e` from `state` (deduplicated), before any restriction.
+    func rawSuccessors(of e: Int32, from state: ModelState) -> Swift.Result<[ModelState], ModelError> {
         let i = Int(e)
         let w = input.windows[i]
         if state.timeFloor > w.hi { return .success([]) }

@@ -60,21 +60,30 @@ struct SearchStack {
     }
 
     /// Gives the top frame back its state and its pending successors. `step` returns the states
-    /// after taking an entry from a state (`nil` if the model cannot: then this returns false).
-    mutating func restoreTop(_ step: (Int32, ModelState) -> [ModelState]?) -> Bool {
+    /// after taking an entry from a state, into the linearized set that results (`nil` if the model
+    /// cannot: then this returns false); `maybe` flags the maybe-applied entries.
+    mutating func restoreTop(
+        maybe: [Bool],
+        _ step: (Int32, ModelState, LinearizedSet) -> [ModelState]?
+    ) -> Bool {
         let top = frames.count - 1
         if frames[top].state == nil {
             var c = top - 1
             while c > 0, frames[c].state == nil { c -= 1 }
             guard var state = frames[c].state else { return false }
             for j in (c + 1)...top {
-                guard let next = step(frames[j].via, state), frames[j].viaSuccessor < next.count else { return false }
+                guard let next = step(frames[j].via, state, frames[j].set), frames[j].viaSuccessor < next.count else {
+                    return false
+                }
                 state = next[frames[j].viaSuccessor]
                 if j > top - Self.kept || j % spacing == 0 { frames[j].state = state }
             }
         }
         if frames[top].successorsDropped {
-            guard let state = frames[top].state, let next = step(frames[top].successorEntry, state) else {
+            guard let state = frames[top].state,
+                case let e = frames[top].successorEntry,
+                let next = step(e, state, frames[top].set.inserting(e, maybe: maybe))
+            else {
                 return false
             }
             frames[top].successors = next

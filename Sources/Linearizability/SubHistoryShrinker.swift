@@ -70,6 +70,8 @@ struct SubHistoryShrinker {
                 let e = entries[i]
                 guard e.invokeNs < c.cut else { return nil }
                 let answered = !e.isMaybeApplied && !c.relaxed.contains(i) && (e.returnNs ?? .max) < c.cut
+                // A read without its answer changes nothing: left out (``HistoryEntry/isPureRead``).
+                if !answered, e.isPureRead { return nil }
                 return (i, answered)
             }
         }
@@ -80,7 +82,7 @@ struct SubHistoryShrinker {
             var budget = candidateBudget
             budget.time = min(budget.time, max(.zero, deadline - clock.now))
             let result = Search(
-                input: SearchInput(history, horizon: horizon),
+                input: SearchInput(history, horizon: horizon, ids: matcher.identities),
                 model: model,
                 matcher: matcher,
                 budget: budget

@@ -90,4 +90,36 @@ struct TransferCounterTests {
         let r = await Check.run(t.history)
         #expect(r.verdict == .violation, "\(r.text)")
     }
+
+    static func correctAttempt(_ device: Int) -> Action {
+        .transferLogin(
+            device: DeviceRef(device),
+            credentials: TransferCredentials(
+                id: .value(Sym(.transferId, 2)),
+                password: .value(Sym(.transferPassword, 2))
+            )
+        )
+    }
+
+    @Test("a correct password refused for another reason still resets the count, wherever the search must place it")
+    func refusedCorrectPasswordResets() async throws {
+        var w = World()
+        var prefix = await Self.issued(&w)
+        prefix.append(await w.run(3, .serverBan(users: [.user(Sym(.user, 1))], ban: BanSpec(banType: "PERMANENT"))))
+        #expect(prefix.last?.code == .success)
+        var wrong: [Step] = []
+        for k in 0..<(Self.threshold - 1) { wrong.append(await w.run(10 + k, Self.wrongAttempt(10 + k))) }
+        let correct = await w.run(30, Self.correctAttempt(30))
+        #expect(correct.code == .bannedMember, "the owner is banned: refused after the count is reset")
+        let last = await w.run(40, Self.wrongAttempt(40))
+        #expect(last.code == .transferAccountInvalidPassword, "the reset keeps the last attempt from blocking")
+        var t = Timeline()
+        t.sequential(prefix)
+        // The refused attempt spans every wrong one: at its start it would change nothing (the
+        // count is 0), so only a search that does not take it there first finds its place.
+        t.add(correct, 1000, 9000, process: 2)
+        t.sequential(wrong + [last], from: 1100, process: 1)
+        let r = await Check.run(t.history)
+        #expect(r.verdict == .linearizable, "\(r.text)")
+    }
 }

@@ -1,7 +1,7 @@
 import Protocol
 
 /// A decoded answer as the oracle judges it.
-package enum Observation: Sendable {
+package enum Observation: Hashable, Sendable {
     case client(ClientReplyBody)
     case tokenAuthentication(TokenAuthenticationResponse)
     case member(GetMemberResponse)

@@ -38,6 +38,12 @@ package struct ModelState: Hashable, Sendable {
         boundValues[s.kind.valueClass + ":" + v] = s
     }
 
+    /// Forgets the bindings of the symbols `keep` rejects (``restricted(to:)``).
+    package mutating func keepBindings(_ keep: (Sym) -> Bool) {
+        bindings = bindings.filter { keep($0.key) }
+        boundValues = boundValues.filter { keep($0.value) }
+    }
+
     /// The symbol a reference denotes in this state: by its concrete value when one was sent and
     /// is bound here, else by the symbol itself when this state knows it and has not bound it.
     package func resolve(_ s: Sym, sent: String?, exists: (Sym) -> Bool) -> Sym? {

@@ -1,0 +1,97 @@
+import Model
+
+/// Which entries of a (sub-)history touch each entity (``HistoryEntry/entities(_:)``), so the
+/// search can tell, for a partial linearization, which entities no entry left to linearize will
+/// touch again: the model state keeps only what the others reach (``ModelState/restricted(to:)``).
+/// Without that the state grows with the history and every step, copy and comparison of a long
+/// partition's search slows down with it.
+struct EntityTouchers: Sendable {
+    private var index: [EntityKey: Int32] = [:]
+    /// Completed (answered) touchers of each entity, ascending positions.
+    private var completed: [[Int32]] = []
+    /// Maybe-applied touchers of each entity, ascending positions.
+    private var maybe: [[Int32]] = []
+    /// The entities of each entry.
+    private(set) var ofEntry: [[Int32]] = []
+    /// The entity of each account and device the entries' operations name.
+    private var accounts: [AccountRef: Int32] = [:]
+    private var devices: [DeviceRef: Int32] = [:]
+    /// The entity of each operation's symbols (`op:N`).
+    private var ops: [Int: Int32] = [:]
+
+    /// - Parameter entries: in invoke order (positions as the search numbers them).
+    init(_ entries: [HistoryEntry], ids: Identities) {
+        for (p, e) in entries.enumerated() {
+            var mine: [Int32] = []
+            for k in e.entities(ids) {
+                let i = intern(k)
+                mine.append(i)
+                if e.isMaybeApplied { maybe[Int(i)].append(Int32(p)) } else { completed[Int(i)].append(Int32(p)) }
+            }
+            ofEntry.append(mine)
+            let action = e.op.action
+            for a in HistoryEntry.accounts(of: action) { accounts[a] = index[HistoryEntry.account(ids.idPAccount(a))] }
+            if let d = action.device { devices[d] = index[EntityKey(.device, ids.device(d))] }
+        }
+    }
+
+    private mutating func intern(_ k: EntityKey) -> Int32 {
+        if let i = index[k] { return i }
+        let i = Int32(completed.count)
+        index[k] = i
+        if k.kind == .op, let op = Int(k.value) { ops[op] = i }
+        completed.append([])
+        maybe.append([])
+        return i
+    }
+
+    /// Whether some entry `set` has not taken touches entity `k`.
+    func isLive(_ k: Int32, in set: LinearizedSet) -> Bool {
+        let done = completed[Int(k)]
+        var i = Self.lowerBound(done, set.prefix)
+        while i < done.count {
+            if !set.contains(done[i]) { return true }
+            i += 1
+        }
+        for m in maybe[Int(k)] where !set.contains(m) { return true }
+        return false
+    }
+
+    /// Whether taking entry `e` (now in `set`) left one of its entities untouched by what remains.
+    func killsAny(_ e: Int32, in set: LinearizedSet) -> Bool {
+        ofEntry[Int(e)].contains { !isLive($0, in: set) }
+    }
+
+    /// What the entries `set` has not taken may still read.
+    func liveness(_ set: LinearizedSet, ids: Identities) -> Liveness {
+        func live(_ k: EntityKey?) -> Bool {
+            guard let k, let i = index[k] else { return false }
+            return isLive(i, in: set)
+        }
+        return Liveness(
+            symbol: { s, value in
+                if let i = ops[s.op], isLive(i, in: set) { return true }
+                guard let value else { return false }
+                return live(HistoryEntry.key(for: s.kind, value))
+            },
+            account: { a in
+                if let i = accounts[a] { return isLive(i, in: set) }
+                return live(HistoryEntry.account(ids.idPAccount(a)))
+            },
+            device: { d in
+                if let i = devices[d] { return isLive(i, in: set) }
+                return live(EntityKey(.device, ids.device(d)))
+            }
+        )
+    }
+
+    private static func lowerBound(_ a: [Int32], _ x: Int32) -> Int {
+        var lo = 0
+        var hi = a.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if a[mid] < x { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+}
