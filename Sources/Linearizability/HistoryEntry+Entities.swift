@@ -14,10 +14,8 @@ extension HistoryEntry {
         // The operation's own key joins it to the entries that refer to the values it minted; an
         // IdP lookup mints none (and its parts, ``itemized(_:)``, share one operation id).
         var keys: Set<EntityKey> = []
-        if case .serverIdP(_, let accounts) = action, !accounts.isEmpty {
-        } else {
-            keys.insert(EntityKey(.op, String(op.id)))
-        }
+        let isIdPLookup = if case .serverIdP(_, let accounts) = action { !accounts.isEmpty } else { false }
+        if !isIdPLookup { keys.insert(EntityKey(.op, String(op.id))) }
         if let d = action.device { keys.insert(EntityKey(.device, ids.device(d))) }
         for s in action.references { keys.insert(EntityKey(.op, String(s.op))) }
         for (s, v) in op.values { if let k = Self.key(for: s.kind, v) { keys.insert(k) } }

@@ -184,8 +184,6 @@ struct Search {
                 stack[top].nextCandidate += 1
                 stack[top].successorEntry = e
                 stack[top].nextSuccessor = 0
-                // (A maybe-applied entry with no effect from a state is stepped again each time:
-                // stepping costs less than hashing the state to remember it.)
                 let maybe = input.maybe[Int(e)]
                 switch successors(of: e, from: state, into: stack[top].set.inserting(e, maybe: input.maybe)) {
                 case .success(let next):
@@ -252,9 +250,8 @@ struct Search {
         from state: ModelState,
         into set: LinearizedSet
     ) -> Swift.Result<[ModelState], ModelError> {
-        guard case .success(var next) = rawSuccessors(of: e, from: state) else {
-            return rawSuccessors(of: e, from: state)
-        }
+        let raw = rawSuccessors(of: e, from: state)
+        guard case .success(var next) = raw else { return raw }
         if !next.isEmpty, input.touchers.killsAny(e, in: set) {
             let live = input.touchers.liveness(set, ids: matcher.identities)
             next = next.map { $0.restricted(to: live) ?? $0 }

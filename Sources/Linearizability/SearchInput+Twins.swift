@@ -18,8 +18,10 @@ extension SearchInput {
     /// an entry with no twin.
     static func twinClasses(_ entries: [HistoryEntry], windows: [ClockWindow]) -> [Int32] {
         var referenced: Set<Int> = []
-        for e in entries { for s in e.op.action.references { referenced.insert(s.op) } }
-        for e in entries { for s in e.op.values.keys { referenced.insert(s.op) } }
+        for e in entries {
+            for s in e.op.action.references { referenced.insert(s.op) }
+            for s in e.op.values.keys { referenced.insert(s.op) }
+        }
         var first: [TwinKey: Int32] = [:]
         var twin = [Int32](repeating: -1, count: entries.count)
         for (p, e) in entries.enumerated() where !referenced.contains(e.op.id) {

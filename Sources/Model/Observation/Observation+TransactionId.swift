@@ -5,36 +5,26 @@ extension Observation {
     /// here say the same thing (the transaction id only pairs a response with its request).
     package var withoutTransactionId: Observation {
         switch self {
-        case .client(var b):
-            b.header.transactionId = ""
-            return .client(b)
-        case .tokenAuthentication(var b):
-            b.header.transactionId = ""
-            return .tokenAuthentication(b)
-        case .member(var b):
-            b.header.transactionId = ""
-            return .member(b)
-        case .members(var b):
-            b.header.transactionId = ""
-            return .members(b)
-        case .idPMembers(var b):
-            b.header.transactionId = ""
-            return .idPMembers(b)
-        case .ban(var b):
-            b.header.transactionId = ""
-            return .ban(b)
-        case .validate(var b):
-            b.header.transactionId = ""
-            return .validate(b)
-        case .empty(var b):
-            b.header.transactionId = ""
-            return .empty(b)
-        case .clock(var b):
-            b.header.transactionId = ""
-            return .clock(b)
-        case .graceBan(var b):
-            b.header.transactionId = ""
-            return .graceBan(b)
+        case .client(let b): Self.blanked(b, \.header, Observation.client)
+        case .tokenAuthentication(let b): Self.blanked(b, \.header, Observation.tokenAuthentication)
+        case .member(let b): Self.blanked(b, \.header, Observation.member)
+        case .members(let b): Self.blanked(b, \.header, Observation.members)
+        case .idPMembers(let b): Self.blanked(b, \.header, Observation.idPMembers)
+        case .ban(let b): Self.blanked(b, \.header, Observation.ban)
+        case .validate(let b): Self.blanked(b, \.header, Observation.validate)
+        case .empty(let b): Self.blanked(b, \.header, Observation.empty)
+        case .clock(let b): Self.blanked(b, \.header, Observation.clock)
+        case .graceBan(let b): Self.blanked(b, \.header, Observation.graceBan)
         }
+    }
+
+    private static func blanked<Body>(
+        _ body: Body,
+        _ header: WritableKeyPath<Body, ResponseHeader>,
+        _ wrap: (Body) -> Observation
+    ) -> Observation {
+        var b = body
+        b[keyPath: header].transactionId = ""
+        return wrap(b)
     }
 }
