@@ -152,6 +152,7 @@ package struct LinearizabilityCheck: Sendable {
                 // A candidate that takes many times the partition's own search is one whose
                 // set-aside answers made the search explode: it is dropped (not a witness) after
                 // that long rather than after the whole budget.
+                let stuck = Self.stuck(search.longestPrefix(deepest), in: entries)
                 var candidateBudget = self.budget
                 candidateBudget.time = min(candidateBudget.time, max(.seconds(1), result.elapsed * 10))
                 let shrunk = SubHistoryShrinker(
@@ -164,7 +165,8 @@ package struct LinearizabilityCheck: Sendable {
                     maxAttempts: 400,
                     time: shrinkTime,
                     appliedMaybe: result.appliedMaybe,
-                    focus: Self.focus(of: search.longestPrefix(deepest), in: entries, ids: c.ids)
+                    stuck: stuck,
+                    focus: Self.focus(of: stuck, in: entries, ids: c.ids)
                 ).shrink()
                 minimal = shrunk.entries.map { EntryReport($0, setAside: shrunk.setAside.contains($0.op.id)) }
                 complete = shrunk.complete
@@ -182,12 +184,16 @@ package struct LinearizabilityCheck: Sendable {
         }
     }
 
-    /// The entries (positions) that share an entity with the one the deepest linearization could
-    /// not place: the shrink first tries to keep only their answers.
-    static func focus(of prefix: LongestPrefix, in entries: [HistoryEntry], ids: Identities) -> Set<Int> {
-        guard let stuck = prefix.stuck, let at = entries.firstIndex(where: { $0.index == stuck.entry.index }) else {
-            return []
-        }
+    /// The position of the entry the deepest linearization could not place.
+    static func stuck(_ prefix: LongestPrefix, in entries: [HistoryEntry]) -> Int? {
+        guard let stuck = prefix.stuck else { return nil }
+        return entries.firstIndex { $0.index == stuck.entry.index }
+    }
+
+    /// The entries (positions) that share an entity with entry `at`: the shrink first tries to
+    /// keep only their answers.
+    static func focus(of at: Int?, in entries: [HistoryEntry], ids: Identities) -> Set<Int> {
+        guard let at else { return [] }
         let keys = entries[at].entities(ids)
         return Set(entries.indices.filter { !entries[$0].entities(ids).isDisjoint(with: keys) })
     }

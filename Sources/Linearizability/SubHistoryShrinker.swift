@@ -34,6 +34,9 @@ struct SubHistoryShrinker {
     let time: Duration
     /// The maybe-applied entries (positions in `entries`) the search of the whole partition applied.
     let appliedMaybe: Set<Int32>
+    /// The entry (position) the search of the partition could not place: the first cut tried is
+    /// just after its answer.
+    var stuck: Int?
     /// Entries (positions) likely to explain the violation: those sharing an entity with the entry
     /// the search could not place. Keeping only their answers is tried first.
     var focus: Set<Int> = []
@@ -96,6 +99,20 @@ struct SubHistoryShrinker {
         let returns = Array(Set(entries.compactMap { $0.isMaybeApplied ? nil : $0.returnNs })).sorted()
         var lo = 0
         var hi = returns.count  // `returns.count`: no cut (the whole partition, known to fail)
+        // First the cut just after the answer of the entry the search could not place: it usually
+        // fails already, and a long partition's bisection then works on its first entries only
+        // (cuts are monotone: either answer narrows the range).
+        if let s = stuck, let r = entries[s].returnNs, !entries[s].isMaybeApplied,
+            let k = returns.firstIndex(of: r), budgetLeft
+        {
+            var c = Candidate(cut: r + 1)
+            if fails(&c) {
+                hi = k
+                best = c
+            } else {
+                lo = k + 1
+            }
+        }
         while lo < hi, budgetLeft {
             let mid = (lo + hi) / 2
             var c = Candidate(cut: returns[mid] + 1)
