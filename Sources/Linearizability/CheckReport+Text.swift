@@ -26,7 +26,12 @@ extension CheckReport {
             var line = "  partition \(p.id) (\(p.entries) entries, \(p.configurations) configurations, "
             line += "\(Self.seconds(p.elapsedMs))): \(p.verdict.rawValue)"
             if let r = p.reason { line += " — \(r)" }
+            if let d = p.deepest {
+                line += "; deepest linearization \(d) entries"
+                if let f = p.frontier { line += ", stuck at #\(f)" }
+            }
             out.append(line)
+            if let s = p.stuck { out += s.textLines(indent: "    ") }
         }
         for v in violations.sorted(by: { $0.partition < $1.partition }) { out += v.textLines }
         return out.joined(separator: "\n")
@@ -51,13 +56,7 @@ extension LinearizabilityViolation {
         let shown = order.count > 40 ? order.prefix(20) + ["…"] + order.suffix(19) : order[...]
         out.append("  longest linearizable prefix (\(order.count) entries): \(shown.joined(separator: ", "))")
         if let s = longestPrefix.stuck {
-            out.append("  could not place: \(s.entry.line)")
-            out.append("    \(s.reason)")
-            for a in s.allowed {
-                var line = "    allowed \(a.code) (\(a.rule)): \(a.because)"
-                if let m = a.mismatch { line += " — \(m)" }
-                out.append(line)
-            }
+            out += s.textLines(indent: "  ")
         }
         return out
     }
@@ -69,5 +68,18 @@ extension EntryReport {
         let ret = returnNs.map(String.init) ?? "∞"
         let shown = setAside ? "(set aside: maybe applied) \(answer)" : answer
         return "#\(index) p\(process) [\(invokeNs) → \(ret)] op \(opId): \(op) \(window) ⇒ \(shown)"
+    }
+}
+
+extension StuckEntry {
+    /// The entry that could not be placed, why, and each outcome the model allowed there.
+    func textLines(indent: String) -> [String] {
+        var out = ["\(indent)could not place: \(entry.line)", "\(indent)  \(reason)"]
+        for a in allowed {
+            var line = "\(indent)  allowed \(a.code) (\(a.rule)): \(a.because)"
+            if let m = a.mismatch { line += " — \(m)" }
+            out.append(line)
+        }
+        return out
     }
 }

@@ -32,9 +32,16 @@ package struct PartitionReport: Codable, Hashable, Sendable {
     package var elapsedMs: Double
     /// Why it is unknown.
     package var reason: String?
+    /// Unknown: how many entries the deepest partial linearization placed, and the history index of
+    /// the earliest entry it had not placed (where the search was stuck).
+    package var deepest: Int?
+    package var frontier: Int?
+    /// Unknown: the first entry the deepest partial linearization could not place next, with what
+    /// the model allowed there (where to look when a partition stays unknown).
+    package var stuck: StuckEntry?
 
     private enum CodingKeys: String, CodingKey {
-        case id, verdict, entries, keys, configurations, reason
+        case id, verdict, entries, keys, configurations, reason, deepest, frontier, stuck
         case keyCount = "key_count"
         case elapsedMs = "elapsed_ms"
     }

@@ -140,9 +140,15 @@ package struct LinearizabilityCheck: Sendable {
         switch result.verdict {
         case .linearizable:
             return (report, nil)
-        case .unknown(let reason, _):
+        case .unknown(let reason, let deepest):
             report.verdict = .unknown
             report.reason = reason
+            if let deepest {
+                report.deepest = deepest.set.count
+                let first = Int(deepest.set.prefix)
+                report.frontier = first < search.input.count ? search.input.entries[first].index : nil
+                report.stuck = search.longestPrefix(deepest).stuck
+            }
             return (report, nil)
         case .violation(let deepest):
             report.verdict = .violation

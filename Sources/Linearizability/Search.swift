@@ -129,15 +129,25 @@ struct Search {
                 candidates: nextCandidates(root, rootState)
             )
         )
+        // Where the search is when it gives up: the deepest configuration popped, or the current
+        // path if it goes deeper (a search that never backtracks pops nothing until the end).
+        func unknown(_ reason: String) -> Result {
+            var d = deepest
+            if !stack.isEmpty, let st = stack[stack.count - 1].state,
+                stack[stack.count - 1].set.count > (d?.set.count ?? -1)
+            {
+                d = Deepest(order: stack.order, set: stack[stack.count - 1].set, state: st)
+            }
+            return result(.unknown(reason: reason, deepest: d))
+        }
         var iterations = 0
         while !stack.isEmpty {
             iterations += 1
             if iterations & 127 == 0 {
                 if clock.now > deadline {
-                    let spent = "time budget (\(DurationText.format(budget.time))) spent"
-                    return result(.unknown(reason: spent, deepest: deepest))
+                    return unknown("time budget (\(DurationText.format(budget.time))) spent")
                 }
-                if isCancelled() { return result(.unknown(reason: "cancelled", deepest: deepest)) }
+                if isCancelled() { return unknown("cancelled") }
             }
             let top = stack.count - 1
             // An exhausted frame is popped without recomputing a dropped state, unless it is the
@@ -169,8 +179,7 @@ struct Search {
                 guard visit(set, st, &memo) else { continue }
                 configurations += 1
                 if configurations > budget.configurations {
-                    let spent = "configuration budget (\(budget.configurations)) spent"
-                    return result(.unknown(reason: spent, deepest: deepest))
+                    return unknown("configuration budget (\(budget.configurations)) spent")
                 }
                 // A full memo is emptied: it only saves work, the search stays exact without it.
                 memoEntries += Self.weight(st)
@@ -252,7 +261,7 @@ struct Search {
     ) -> Swift.Result<[ModelState], ModelError> {
         let raw = rawSuccessors(of: e, from: state)
         guard case .success(var next) = raw else { return raw }
-        if !next.isEmpty, input.touchers.killsAny(e, in: set) {
+        if !next.isEmpty, set.count % 16 == 0 {
             let live = input.touchers.liveness(set, ids: matcher.identities)
             next = next.map { $0.restricted(to: live) ?? $0 }
         }

@@ -89,6 +89,7 @@ package struct CampaignRunner: Sendable {
                     targets: BurstTargets(configuration: config),
                     seed: plan.seed
                 ),
+                leases: IdentityLeases(limit: spec.inFlightPerIdentity),
                 history: HistoryLog(limit: spec.historyLimit)
             )
         }

@@ -77,13 +77,16 @@ package final class HistoryLog: Sendable {
     package var completeBeforeNanos: Int64? { earliestDropped.withLock { $0 } }
 }
 
-/// What fuzz players share in a race-hunting run: the bursts and the history.
+/// What fuzz players share in a race-hunting run: the bursts, the leases on shared identities and
+/// the history.
 package struct RaceContext: Sendable {
     package let bursts: BurstCoordinator
+    package let leases: IdentityLeases
     package let history: HistoryLog
 
-    package init(bursts: BurstCoordinator, history: HistoryLog) {
+    package init(bursts: BurstCoordinator, leases: IdentityLeases = IdentityLeases(limit: 0), history: HistoryLog) {
         self.bursts = bursts
+        self.leases = leases
         self.history = history
     }
 }

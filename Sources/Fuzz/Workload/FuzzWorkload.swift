@@ -72,10 +72,14 @@ package struct FuzzWorkload: Workload {
             }
             let planned = player.next(now: clock.now(), preferring: ticket?.kind)
             player.focus = nil
+            // Leases before the burst's barrier: a burst releases only members that may go.
+            let leased = IdentityLeases.keys(of: planned)
+            guard await race.leases.acquire(leased) else { return nil }
             if let ticket { await race.bursts.arrive(ticket) }
             let invoked = ContinuousClock.now
             let (result, verdict) = await player.execute(planned, with: executor, clock: clock)
             let returned = ContinuousClock.now
+            race.leases.release(leased)
             let sent = executor.stamp.instant.withLock { $0 } ?? invoked
             if let ticket { race.bursts.sent(ticket, at: sent) }
             var answer: Observation?

@@ -221,6 +221,8 @@ package struct RaceSpec: Sendable, Hashable {
     package var checkBudget: Duration
     /// The most operations the history keeps (the rest are counted, and the check says so).
     package var historyLimit: Int
+    /// The most operations in flight on one shared identity (``IdentityLeases``); 0: unbounded.
+    package var inFlightPerIdentity: Int
 
     package init(
         devices: Int = 8,
@@ -228,7 +230,8 @@ package struct RaceSpec: Sendable, Hashable {
         bursts: BurstCoordinator.Settings = BurstCoordinator.Settings(),
         probes: Duration = .seconds(1),
         checkBudget: Duration = .seconds(20),
-        historyLimit: Int = 500_000
+        historyLimit: Int = 500_000,
+        inFlightPerIdentity: Int = 4
     ) {
         self.devices = devices
         self.accounts = accounts
@@ -236,5 +239,6 @@ package struct RaceSpec: Sendable, Hashable {
         self.probes = probes
         self.checkBudget = checkBudget
         self.historyLimit = historyLimit
+        self.inFlightPerIdentity = inFlightPerIdentity
     }
 }

@@ -213,7 +213,10 @@ package struct ProfileParser: Sendable {
     private func race(_ w: YAMLWalker) throws -> RaceSpec {
         var r = RaceSpec()
         if w.isNull { return r }
-        let m = try w.mapping(allowed: ["devices", "accounts", "bursts", "probes", "checkBudget", "historyLimit"])
+        let m = try w.mapping(allowed: [
+            "devices", "accounts", "bursts", "probes", "checkBudget", "historyLimit", "inFlightPerIdentity",
+        ]
+        )
         if let v = m["devices"] { r.devices = try v.int(min: 1, max: 1_000_000) }
         if let v = m["accounts"] { r.accounts = try v.int(min: 1, max: 1_000_000) }
         if let b = m["bursts"] {
@@ -225,6 +228,7 @@ package struct ProfileParser: Sendable {
         if let v = m["probes"] { r.probes = try v.duration() }
         if let v = m["checkBudget"] { r.checkBudget = try v.duration(allowZero: false) }
         if let v = m["historyLimit"] { r.historyLimit = try v.int(min: 1, max: 100_000_000) }
+        if let v = m["inFlightPerIdentity"] { r.inFlightPerIdentity = try v.int(min: 0, max: 1_024) }
         return r
     }
 
