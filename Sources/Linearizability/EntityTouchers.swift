@@ -57,11 +57,6 @@ struct EntityTouchers: Sendable {
         return false
     }
 
-    /// Whether taking entry `e` (now in `set`) left one of its entities untouched by what remains.
-    func killsAny(_ e: Int32, in set: LinearizedSet) -> Bool {
-        ofEntry[Int(e)].contains { !isLive($0, in: set) }
-    }
-
     /// What the entries `set` has not taken may still read.
     func liveness(_ set: LinearizedSet, ids: Identities) -> Liveness {
         func live(_ k: EntityKey?) -> Bool {

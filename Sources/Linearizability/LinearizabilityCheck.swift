@@ -147,7 +147,7 @@ package struct LinearizabilityCheck: Sendable {
                 report.deepest = deepest.set.count
                 let first = Int(deepest.set.prefix)
                 report.frontier = first < search.input.count ? search.input.entries[first].index : nil
-                report.stuck = search.longestPrefix(deepest).stuck
+                report.stuck = search.stuckEntry(deepest)
             }
             return (report, nil)
         case .violation(let deepest):

@@ -6,15 +6,19 @@ extension Search {
     /// not place — the first, by return time, of the entries that could come next whose answer no
     /// outcome matched (else the one that returned first).
     func longestPrefix(_ d: Deepest) -> LongestPrefix {
-        let linearized = d.order.map { EntryReport(input.entries[Int($0)]) }
+        LongestPrefix(linearized: d.order.map { EntryReport(input.entries[Int($0)]) }, stuck: stuckEntry(d))
+    }
+
+    /// The entry the deepest partial linearization could not place (see ``longestPrefix(_:)``).
+    func stuckEntry(_ d: Deepest) -> StuckEntry? {
         let next = candidates(d.set).filter { !input.maybe[Int($0)] }.sorted { input.ret[Int($0)] < input.ret[Int($1)] }
         var fallback: StuckEntry?
         for e in next {
             let s = stuck(e, at: d.state)
-            if s.allowed.allSatisfy({ $0.mismatch != nil }) { return LongestPrefix(linearized: linearized, stuck: s) }
+            if s.allowed.allSatisfy({ $0.mismatch != nil }) { return s }
             if fallback == nil { fallback = s }
         }
-        return LongestPrefix(linearized: linearized, stuck: fallback)
+        return fallback
     }
 
     /// What the model allowed for entry `e` at `state`, against its answer.
