@@ -80,6 +80,24 @@ struct EntityTouchers: Sendable {
         )
     }
 
+    /// How many entities the entries touch (their numbers are `0..<count`).
+    var entityCount: Int { completed.count }
+
+    /// The entity of a symbol: its operation's (`op:N`), and the one its value names.
+    func entities(of s: Sym, value: String?) -> (op: Int32?, value: Int32?) {
+        (ops[s.op], value.flatMap { HistoryEntry.key(for: s.kind, $0) }.flatMap { index[$0] })
+    }
+
+    /// The entity of an IdP account (guest: the device's key), if an entry touches it.
+    func entity(of a: AccountRef, ids: Identities) -> Int32? {
+        accounts[a] ?? index[HistoryEntry.account(ids.idPAccount(a))]
+    }
+
+    /// The entity of a device, if an entry touches it.
+    func entity(of d: DeviceRef, ids: Identities) -> Int32? {
+        devices[d] ?? index[EntityKey(.device, ids.device(d))]
+    }
+
     private static func lowerBound(_ a: [Int32], _ x: Int32) -> Int {
         var lo = 0
         var hi = a.count

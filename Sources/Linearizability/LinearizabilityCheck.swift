@@ -20,6 +20,8 @@ package struct LinearizabilityCheck: Sendable {
     package var deadline: ContinuousClock.Instant?
     /// The time a violation's shrink may take (on top of its search).
     package var shrinkTime: Duration
+    /// Whether searches try only a persistent set's candidates (``Search/persistent(_:_:_:)``).
+    package var reduction = true
 
     /// How many of a partition's entity keys a report lists.
     package static let keysShown = 100
@@ -125,6 +127,7 @@ package struct LinearizabilityCheck: Sendable {
             budget: budget
         )
         search.isCancelled = cancelled
+        search.reduces = reduction
         let result = search.run()
         let keys = p.keys.prefix(Self.keysShown).map(\.description)
         var report = PartitionReport(

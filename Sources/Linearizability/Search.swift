@@ -18,6 +18,9 @@ struct Search {
     let budget: CheckBudget
     /// Whether to stop (as unknown): the task's cancellation, or the flag of the thread it runs on.
     var isCancelled: @Sendable () -> Bool = { Task.isCancelled }
+    /// Whether to try only a persistent set's candidates (``persistent(_:_:_:)``); off only to
+    /// measure what the reduction saves.
+    var reduces = true
 
     /// The deepest partial linearization: entries in order, and where it stopped.
     struct Deepest: Sendable {
@@ -40,64 +43,6 @@ struct Search {
         /// After a violation (an exhaustive search) the others can be left out of the history
         /// without changing the verdict: no configuration ever applied them.
         var appliedMaybe: Set<Int32>
-    }
-
-    /// A configuration without its maybe-applied entries: the completed entries taken and the
-    /// model state.
-    private struct Configuration: Hashable {
-        let prefix: Int32
-        let completedBeyond: [Int32]
-        let state: ModelState
-        // Only the set is hashed: hashing a long partition's state costs more than comparing the
-        // few states that share a set.
-        func hash(into h: inout Hasher) {
-            h.combine(prefix)
-            h.combine(completedBeyond)
-        }
-        static func == (a: Configuration, b: Configuration) -> Bool {
-            a.prefix == b.prefix && a.completedBeyond == b.completedBeyond && a.state == b.state
-        }
-    }
-
-    /// Which maybe-applied entries a configuration has left, and taken: one that left more and took
-    /// fewer (from the same completed entries and state) has every future this one has, since a
-    /// maybe-applied entry never has to be taken and constrains nobody's order.
-    private struct MaybeChoice {
-        let open: [Int32]
-        let takenBeyond: [Int32]
-        func subsumes(_ o: MaybeChoice) -> Bool {
-            Self.isSubset(o.open, of: open) && Self.isSubset(takenBeyond, of: o.takenBeyond)
-        }
-        /// Both sorted.
-        static func isSubset(_ a: [Int32], of b: [Int32]) -> Bool {
-            var j = 0
-            for x in a {
-                while j < b.count, b[j] < x { j += 1 }
-                guard j < b.count, b[j] == x else { return false }
-                j += 1
-            }
-            return true
-        }
-    }
-
-    /// Records configuration (`set`, `state`) as visited; false if it or one that subsumes it was.
-    private func visit(
-        _ set: LinearizedSet,
-        _ state: ModelState,
-        _ memo: inout [Configuration: [MaybeChoice]]
-    ) -> Bool {
-        var completed: [Int32] = []
-        var taken: [Int32] = []
-        for i in set.beyond { if input.maybe[Int(i)] { taken.append(i) } else { completed.append(i) } }
-        let key = Configuration(prefix: set.prefix, completedBeyond: completed, state: state)
-        let choice = MaybeChoice(open: set.open, takenBeyond: taken)
-        if let seen = memo[key] {
-            if seen.contains(where: { $0.subsumes(choice) }) { return false }
-            memo[key] = seen + [choice]
-        } else {
-            memo[key] = [choice]
-        }
-        return true
     }
 
     func run() -> Result {
@@ -157,6 +102,18 @@ struct Search {
                 frame.nextCandidate >= frame.candidates.count,
                 frame.state != nil || frame.set.count <= (deepest?.set.count ?? -1)
             {
+                // A lone completed candidate that did not fit may prove more than this frame dead.
+                if reduces, let st = frame.state, frame.candidates.count == 1, frame.successors.isEmpty,
+                    !input.maybe[Int(frame.candidates[0])],
+                    case .dead(let reason?) = persistent(frame.set, frame.candidates, st)
+                {
+                    guard backjump(&stack, reason, &deepest) else {
+                        return result(
+                            .unknown(reason: "the model did not replay a step the same way", deepest: deepest)
+                        )
+                    }
+                    continue
+                }
                 let f = stack.pop()
                 if let st = f.state, f.set.count > (deepest?.set.count ?? -1) {
                     deepest = Deepest(order: stack.order + (f.via >= 0 ? [f.via] : []), set: f.set, state: st)
@@ -189,6 +146,23 @@ struct Search {
                 }
                 stack.push(.init(set: set, state: st, via: e, viaSuccessor: i, candidates: nextCandidates(set, st)))
             } else if stack[top].nextCandidate < stack[top].candidates.count {
+                if reduces, stack[top].nextCandidate == 1 {
+                    // Backtracking here for the first time: the rest of a persistent set will do.
+                    let tried = stack[top].candidates[0]
+                    switch persistent(stack[top].set, stack[top].candidates, state) {
+                    case .explore(let p):
+                        let rest = p.filter { $0 != tried }
+                        stack[top].candidates = [tried] + rest
+                        if rest.isEmpty { continue }
+                    case .dead(let reason):
+                        guard backjump(&stack, reason, &deepest) else {
+                            return result(
+                                .unknown(reason: "the model did not replay a step the same way", deepest: deepest)
+                            )
+                        }
+                        continue
+                    }
+                }
                 let e = stack[top].candidates[stack[top].nextCandidate]
                 stack[top].nextCandidate += 1
                 stack[top].successorEntry = e

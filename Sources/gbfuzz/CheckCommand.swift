@@ -37,6 +37,9 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(help: "Report each violation's whole partition instead of shrinking it.")
     var noShrink = false
 
+    @Flag(help: "Try every interleaving of independent operations (no partial-order reduction; to measure it).")
+    var noReduction = false
+
     @Flag(help: "Print the result as JSON.")
     var json = false
 
@@ -52,11 +55,12 @@ struct CheckCommand: AsyncParsableCommand {
         } catch {
             throw ExitCode.failing(.usage, "gbfuzz check: \(error)")
         }
-        let check = LinearizabilityCheck(
+        var check = LinearizabilityCheck(
             budget: CheckBudget(time: budget.duration, configurations: maxConfigurations),
             split: !noPartition,
             shrink: !noShrink
         )
+        check.reduction = !noReduction
         let report = await check.check(loaded)
         if json {
             let encoder = JSONEncoder()

@@ -1,0 +1,135 @@
+import Linearizability
+import Model
+import Protocol
+import Testing
+
+/// Partial-order reduction and backjumping: the search never tries two orders of operations that
+/// cannot affect each other, returns from a dead end straight to the operation it depends on, and
+/// still tries both orders of operations that are linked only through the state.
+@Suite("linearizability: reduction and backjumping")
+struct ReductionTests {
+    static let devices = 12
+
+    /// Guest logins on `devices` fresh devices, all in flight at once, then a lookup of every user
+    /// they made (one partition, though no step links them), then the lost counter of
+    /// ``TransferCounterTests/lostCounter()`` (`lostCounter`).
+    static func unrelatedLogins(lostCounter: Bool) async -> History {
+        var w = World()
+        let prefix = await TransferCounterTests.issued(&w)
+        var logins: [Step] = []
+        for k in 0..<devices {
+            logins.append(await w.run(100 + k, .loginGuest(device: DeviceRef(20 + k), ignoreAlreadyLoggedIn: false)))
+        }
+        let users = [UserArg.user(Sym(.user, 1))] + (0..<devices).map { UserArg.user(Sym(.user, 100 + $0)) }
+        let lookup = await w.run(200, .serverMembers(users: users))
+        #expect(lookup.code == .success)
+        var t = Timeline()
+        t.sequential(prefix)
+        for (k, s) in logins.enumerated() { t.add(s, 1000 + Int64(k), 2000 + Int64(k), process: 10 + k) }
+        t.add(lookup, 3000, 3050, process: 1)
+        if lostCounter { t.sequential(await TransferCounterTests.lostCounter().attempts, from: 4000, process: 1) }
+        return t.history
+    }
+
+    static func run(_ h: History, reduction: Bool, configurations: Int = 100_000) async -> CheckReport {
+        var check = LinearizabilityCheck(budget: CheckBudget(configurations: configurations))
+        check.reduction = reduction
+        return await check.check(h)
+    }
+
+    @Test(
+        "concurrent logins on unrelated devices are tried in one order: the violation after them costs few configurations"
+    )
+    func unrelatedOperationsInterleaveOnce() async throws {
+        let h = await Self.unrelatedLogins(lostCounter: true)
+        let reduced = await Self.run(h, reduction: true)
+        #expect(reduced.verdict == .violation, "\(reduced.text)")
+        let p = try #require(reduced.partitions.max { $0.entries < $1.entries })
+        #expect(p.entries > Self.devices, "one partition holds them all: \(reduced.text)")
+        #expect(p.configurations < 200, "\(p)")
+        let full = await Self.run(h, reduction: false, configurations: 2_100)
+        let q = try #require(full.partitions.max { $0.entries < $1.entries })
+        #expect(q.configurations > 1 << Self.devices / 2, "without the reduction every subset is a configuration: \(q)")
+    }
+
+    @Test("the same logins with nothing wrong after them are linearizable")
+    func unrelatedOperationsPass() async {
+        let r = await Self.run(await Self.unrelatedLogins(lostCounter: false), reduction: true)
+        #expect(r.verdict == .linearizable, "\(r.text)")
+    }
+
+    /// On device 0 a guest login and an IdP login, both ignoring the session already there, in
+    /// flight together: the IdP login answered first but took effect second, which only a guest
+    /// login on device 0 shows (`waves` pairs of such logins on other devices later: it is refused,
+    /// the device being logged in as the IdP user). Each wave is a real choice (either order
+    /// explains its answers and leaves a different session), so a search that backtracks one step
+    /// at a time tries every combination of them before it reaches device 0 again.
+    static func lateReveal(waves: Int) async -> History {
+        var w = World()
+        let guest = await w.run(1, .loginGuest(device: d0, ignoreAlreadyLoggedIn: true))
+        let idp = await w.run(2, .loginIdP(device: d0, credential: .valid(g1), ignoreAlreadyLoggedIn: true))
+        var pairs: [(Step, Step)] = []
+        for k in 0..<waves {
+            let d = DeviceRef(10 + k)
+            let g = await w.run(100 + 2 * k, .loginGuest(device: d, ignoreAlreadyLoggedIn: true))
+            let i = await w.run(
+                101 + 2 * k,
+                .loginIdP(device: d, credential: .valid(AccountRef(.facebook, 1 + k)), ignoreAlreadyLoggedIn: true)
+            )
+            pairs.append((g, i))
+        }
+        let reveal = await w.run(300, .loginGuest(device: d0, ignoreAlreadyLoggedIn: false))
+        #expect(reveal.code == .idpLoginFailed, "the device is logged in as the IdP user")
+        var users = [UserArg.user(Sym(.user, 1)), UserArg.user(Sym(.user, 2))]
+        for k in 0..<waves { users += [.user(Sym(.user, 100 + 2 * k)), .user(Sym(.user, 101 + 2 * k))] }
+        let lookup = await w.run(400, .serverMembers(users: users))
+        #expect(lookup.code == .success)
+        var t = Timeline()
+        t.add(guest, 0, 95, process: 1)
+        t.add(idp, 10, 90, process: 2)
+        for (k, (g, i)) in pairs.enumerated() {
+            let at = 200 + 100 * Int64(k)
+            t.add(g, at, at + 50, process: 1)
+            t.add(i, at + 5, at + 45, process: 2)
+        }
+        let end = 200 + 100 * Int64(waves)
+        t.add(reveal, end, end + 50, process: 1)
+        t.add(lookup, end + 100, end + 150, process: 1)
+        return t.history
+    }
+
+    @Test("a dead end far below unrelated choices returns straight to the operation it depends on")
+    func backjumpSkipsUnrelatedChoices() async throws {
+        let h = await Self.lateReveal(waves: 10)
+        let r = await Self.run(h, reduction: true)
+        #expect(r.verdict == .linearizable, "\(r.text)")
+        let p = try #require(r.partitions.max { $0.entries < $1.entries })
+        #expect(p.entries == h.entries.count, "one partition: \(r.text)")
+        #expect(p.configurations < 200, "\(p)")
+        let full = await Self.run(h, reduction: false, configurations: 1_100)
+        let q = try #require(full.partitions.max { $0.entries < $1.entries })
+        #expect(q.configurations > 1 << 10, "one step at a time it tries every combination: \(q)")
+    }
+
+    /// Device 0's user maps google#1 and then withdraws, while device 2 logs in with google#1 and
+    /// gets a new member: the withdrawal must come first. The two share no entity of their own
+    /// (the withdrawal names only device 0's token), only the state links them (google#1's owner
+    /// is the withdrawing user), and the login answered first.
+    @Test("operations linked only through the state are still tried in both orders")
+    func stateLinksKeepOrdersApart() async {
+        var w = World()
+        let login = await w.run(1, .loginGuest(device: d0, ignoreAlreadyLoggedIn: false))
+        let map = await w.run(2, .addMapping(device: d0, token: token(1), credential: .valid(g1)))
+        #expect(map.code == .success)
+        let withdraw = await w.run(3, .withdraw(device: d0, token: token(1)))
+        #expect(withdraw.code == .success)
+        let other = await w.run(4, .loginIdP(device: d2, credential: .valid(g1), ignoreAlreadyLoggedIn: false))
+        #expect(other.code == .success)
+        var t = Timeline()
+        t.sequential([login, map])
+        t.add(withdraw, 1000, 1100, process: 1)
+        t.add(other, 1010, 1090, process: 2)
+        let r = await Self.run(t.history, reduction: true)
+        #expect(r.verdict == .linearizable, "\(r.text)")
+    }
+}
