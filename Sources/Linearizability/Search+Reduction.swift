@@ -48,6 +48,7 @@ extension Search {
         guard !all.isEmpty else { return .explore(all) }
         let seeds = all.lazy.filter { !input.maybe[Int($0)] }.prefix(Self.reductionSeeds)
         guard let bound = seeds.map({ input.ret[Int($0)] }).max() else { return .explore(all) }
+        if let t = input.instant[Int(all[0])], state.hasOpenDeadline(at: t) { return .explore(all) }
         var pool: [Int32] = set.open
         var j = Int(set.prefix)
         while j < input.count, input.invoke[j] <= bound {
@@ -142,7 +143,7 @@ extension Search {
     /// state there (docs/MODEL.md §7, "Backjumping").
     func isIndependent(_ e: Int32, of dead: Set<Int32>, in state: ModelState) -> Bool {
         let i = Int(e)
-        guard let instant = input.instant[i] else { return false }
+        guard let instant = input.instant[i], !state.hasOpenDeadline(at: instant) else { return false }
         var components = StateComponents(state, touchers: input.touchers, ids: matcher.identities)
         var roots: Set<Int> = []
         for d in dead {

@@ -8,7 +8,7 @@ import Testing
 /// still tries both orders of operations that are linked only through the state.
 @Suite("linearizability: reduction and backjumping")
 struct ReductionTests {
-    static let devices = 12
+    static let devices = 10
 
     /// Guest logins on `devices` fresh devices, all in flight at once, then a lookup of every user
     /// they made (one partition, though no step links them), then the lost counter of
@@ -32,7 +32,8 @@ struct ReductionTests {
     }
 
     static func run(_ h: History, reduction: Bool, configurations: Int = 100_000) async -> CheckReport {
-        var check = LinearizabilityCheck(budget: CheckBudget(configurations: configurations))
+        // The configuration budget, not the time (tests run in parallel), stops the search.
+        var check = LinearizabilityCheck(budget: CheckBudget(time: .seconds(300), configurations: configurations))
         check.reduction = reduction
         return await check.check(h)
     }
@@ -47,7 +48,7 @@ struct ReductionTests {
         let p = try #require(reduced.partitions.max { $0.entries < $1.entries })
         #expect(p.entries > Self.devices, "one partition holds them all: \(reduced.text)")
         #expect(p.configurations < 200, "\(p)")
-        let full = await Self.run(h, reduction: false, configurations: 2_100)
+        let full = await Self.run(h, reduction: false, configurations: 600)
         let q = try #require(full.partitions.max { $0.entries < $1.entries })
         #expect(q.configurations > 1 << Self.devices / 2, "without the reduction every subset is a configuration: \(q)")
     }
@@ -100,15 +101,15 @@ struct ReductionTests {
 
     @Test("a dead end far below unrelated choices returns straight to the operation it depends on")
     func backjumpSkipsUnrelatedChoices() async throws {
-        let h = await Self.lateReveal(waves: 10)
+        let h = await Self.lateReveal(waves: 8)
         let r = await Self.run(h, reduction: true)
         #expect(r.verdict == .linearizable, "\(r.text)")
         let p = try #require(r.partitions.max { $0.entries < $1.entries })
         #expect(p.entries == h.entries.count, "one partition: \(r.text)")
         #expect(p.configurations < 200, "\(p)")
-        let full = await Self.run(h, reduction: false, configurations: 1_100)
+        let full = await Self.run(h, reduction: false, configurations: 300)
         let q = try #require(full.partitions.max { $0.entries < $1.entries })
-        #expect(q.configurations > 1 << 10, "one step at a time it tries every combination: \(q)")
+        #expect(q.configurations > 1 << 8, "one step at a time it tries every combination: \(q)")
     }
 
     /// Device 0's user maps google#1 and then withdraws, while device 2 logs in with google#1 and
