@@ -80,9 +80,6 @@ struct EntityTouchers: Sendable {
         )
     }
 
-    /// How many entities the entries touch (their numbers are `0..<count`).
-    var entityCount: Int { completed.count }
-
     /// The entity of a symbol: its operation's (`op:N`), and the one its value names.
     func entities(of s: Sym, value: String?) -> (op: Int32?, value: Int32?) {
         (ops[s.op], value.flatMap { HistoryEntry.key(for: s.kind, $0) }.flatMap { index[$0] })

@@ -15,13 +15,7 @@ extension Search {
     /// and every frame below whose entry taken next is independent of `reason`. False when a
     /// dropped state could not be replayed.
     func backjump(_ stack: inout SearchStack, _ reason: Set<Int32>?, _ deepest: inout Deepest?) -> Bool {
-        func pop() -> Int32 {
-            let f = stack.pop()
-            if let st = f.state, f.set.count > (deepest?.set.count ?? -1) {
-                deepest = Deepest(order: stack.order + (f.via >= 0 ? [f.via] : []), set: f.set, state: st)
-            }
-            return f.via
-        }
+        func pop() -> Int32 { Self.pop(&stack, recordingIn: &deepest).via }
         var via = pop()
         guard var reason else { return true }
         while !stack.isEmpty, via >= 0 {
@@ -43,5 +37,14 @@ extension Search {
             via = pop()
         }
         return true
+    }
+
+    /// Pops the top frame; one deeper than `deepest` (with its state) becomes the deepest.
+    static func pop(_ stack: inout SearchStack, recordingIn deepest: inout Deepest?) -> SearchStack.Frame {
+        let f = stack.pop()
+        if let st = f.state, f.set.count > (deepest?.set.count ?? -1) {
+            deepest = Deepest(order: stack.order + (f.via >= 0 ? [f.via] : []), set: f.set, state: st)
+        }
+        return f
     }
 }

@@ -4,7 +4,7 @@ import Model
 // configuration, only the candidates of one closed set of entries are tried, never the
 // interleavings of entries that cannot affect each other.
 //
-// Two entries are *dependent* when an entity of one (``SearchInput/footprint``) and an entity of
+// Two entries are *dependent* when an entity of one (``EntityTouchers/ofEntry``) and an entity of
 // the other lie in one component of the current state's links (``StateComponents``), or when they
 // are not both at one and the same server instant (``SearchInput/instant``). Each step reads and
 // writes only what its entities reach through those links (docs/MODEL.md §7, "Partitions"), so two
@@ -58,7 +58,7 @@ extension Search {
         // Each pooled entry's footprint: the state's components its entities lie in.
         var components = StateComponents(state, touchers: input.touchers, ids: matcher.identities)
         var footprints: [Int32: [Int]] = [:]
-        for y in pool { footprints[y] = input.footprint[Int(y)].map { components.root($0) } }
+        for y in pool { footprints[y] = input.touchers.ofEntry[Int(y)].map { components.root($0) } }
         // Viable: some outcome of the entry fits here (and, maybe applied, changes something).
         var viable: [Int32: Bool] = [:]
         func isViable(_ e: Int32) -> Bool {
@@ -149,9 +149,9 @@ extension Search {
         for d in dead {
             let k = Int(d)
             guard input.instant[k] == instant else { return false }
-            for x in input.footprint[k] { roots.insert(components.root(x)) }
+            for x in input.touchers.ofEntry[k] { roots.insert(components.root(x)) }
         }
-        return !input.footprint[i].contains { roots.contains(components.root($0)) }
+        return !input.touchers.ofEntry[i].contains { roots.contains(components.root($0)) }
     }
 
     /// The closed set grown from `a` over `pool` (the pending entries, with their `footprints`), or

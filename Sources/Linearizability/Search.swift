@@ -85,6 +85,9 @@ struct Search {
             }
             return result(.unknown(reason: reason, deepest: d))
         }
+        func replayFailed() -> Result {
+            result(.unknown(reason: "the model did not replay a step the same way", deepest: deepest))
+        }
         var iterations = 0
         while !stack.isEmpty {
             iterations += 1
@@ -108,20 +111,15 @@ struct Search {
                     case .dead(let reason?) = persistent(frame.set, frame.candidates, st)
                 {
                     guard backjump(&stack, reason, &deepest) else {
-                        return result(
-                            .unknown(reason: "the model did not replay a step the same way", deepest: deepest)
-                        )
+                        return replayFailed()
                     }
                     continue
                 }
-                let f = stack.pop()
-                if let st = f.state, f.set.count > (deepest?.set.count ?? -1) {
-                    deepest = Deepest(order: stack.order + (f.via >= 0 ? [f.via] : []), set: f.set, state: st)
-                }
+                _ = Self.pop(&stack, recordingIn: &deepest)
                 continue
             }
             if frame.state == nil || frame.successorsDropped, !stack.restoreTop(maybe: input.maybe, replay) {
-                return result(.unknown(reason: "the model did not replay a step the same way", deepest: deepest))
+                return replayFailed()
             }
             guard let state = stack[top].state else {
                 return result(.unknown(reason: "a state of the search path was lost", deepest: deepest))
@@ -156,9 +154,7 @@ struct Search {
                         if rest.isEmpty { continue }
                     case .dead(let reason):
                         guard backjump(&stack, reason, &deepest) else {
-                            return result(
-                                .unknown(reason: "the model did not replay a step the same way", deepest: deepest)
-                            )
+                            return replayFailed()
                         }
                         continue
                     }
@@ -177,10 +173,7 @@ struct Search {
                     if modelErrors.count < 3 { modelErrors.append(error.description) }
                 }
             } else {
-                let f = stack.pop()
-                if f.set.count > (deepest?.set.count ?? -1) {
-                    deepest = Deepest(order: stack.order + (f.via >= 0 ? [f.via] : []), set: f.set, state: state)
-                }
+                _ = Self.pop(&stack, recordingIn: &deepest)
             }
         }
         guard modelErrors.isEmpty else {

@@ -12,8 +12,6 @@ struct SearchInput: Sendable {
     let touchers: EntityTouchers
     /// Each entry's twin class (``twinClasses(_:windows:)``), -1 for none.
     let twin: [Int32]
-    /// Each entry's entities (``EntityTouchers``'s numbering), sorted.
-    let footprint: [[Int32]]
     /// Each entry's server time when its window is one instant and it does not advance the clock
     /// (two such entries at the same instant are independent of each other's clock), else `nil`.
     let instant: [Int64?]
@@ -30,7 +28,6 @@ struct SearchInput: Sendable {
         ret = sorted.map { $0.isMaybeApplied ? .max : ($0.returnNs ?? .max) }
         touchers = EntityTouchers(sorted, ids: ids)
         twin = Self.twinClasses(sorted, windows: windows)
-        footprint = touchers.ofEntry.map { $0.sorted() }
         instant = zip(sorted, windows).map { e, w in
             if case .advanceClock = e.op.action { return nil }
             return w.lo == w.hi ? w.lo : nil
