@@ -62,7 +62,8 @@ extension CampaignRunner {
             spreadMs: SpreadSummary(spreads: stats.spreads),
             historyOperations: race.history.count,
             historyDropped: race.history.dropped,
-            probes: probes
+            probes: probes,
+            leaseWaits: race.leases.waited
         )
     }
 }

@@ -154,4 +154,20 @@ struct RaceResultsTests {
         summary.run.race?.verdict = "linearizable"
         #expect(summary.passed && !JUnitReport.render(summary: summary).contains("type=\"unknown\""))
     }
+
+    @Test("operations that waited for a lease are counted in summary.json, the terminal and the report")
+    func leaseWaitsReported() async throws {
+        let summary = await Self.summary(race: RaceSummary(leaseWaits: 1_234, verdict: "linearizable"))
+        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(summary)) as? [String: Any]
+        let race = (json?["run"] as? [String: Any])?["race"] as? [String: Any]
+        #expect(race?["lease_waits"] as? Int == 1_234)
+        #expect(SummaryTable.render(summary).contains("1,234 waited for a lease"))
+        let html = HTMLReport.render(ReportData(summary: summary, recording: await SampleRun.recording()))
+        #expect(html.contains("<td>lease waits</td><td class=\"num\"><span>1,234</span>"))
+        // A summary written before the count existed reads back as none.
+        var old = try #require(race)
+        old["lease_waits"] = nil
+        let decoded = try JSONDecoder().decode(RaceSummary.self, from: JSONSerialization.data(withJSONObject: old))
+        #expect(decoded.leaseWaits == 0)
+    }
 }

@@ -34,9 +34,11 @@ extension Player {
             if adv || list.isEmpty { list.append(.unknown) }
             return .serverMembers(users: list)
         case .serverIdP:
-            if chance(0.25) { return .serverIdP(idPCode: .guest, accounts: devices.map { .guest($0) }) }
+            if chance(0.25) {
+                return .serverIdP(idPCode: .guest, accounts: lookupList(devices.map { .guest($0) }, adv))
+            }
             guard let code = pick(configuration.idPCodes) else { return nil }
-            return .serverIdP(idPCode: code, accounts: accounts.filter { $0.idPCode == code })
+            return .serverIdP(idPCode: code, accounts: lookupList(accounts.filter { $0.idPCode == code }, adv))
         case .serverBan:
             if adv {
                 switch rng.next() % 4 {
@@ -107,5 +109,13 @@ extension Player {
         let ahead = deadlines.filter { $0 > floor && floor > Int64.min }.map { ($0 - floor) / 1000 + 2 }
         if chance(0.6), let s = pick(ahead), s <= 8 * 86_400 { return s }
         return pick([1, 30, 301, 601, 86_401, 7 * 86_400 + 1])!
+    }
+
+    /// `all` when it fits one E4/E7 call (or, adversarial, to see the -4000008 of a longer list);
+    /// otherwise ``ListLimits/lookup`` of them, a different sample each time (a shared pool of
+    /// 1,000 devices asked for at once is a refusal, not a look-up).
+    mutating func lookupList<T>(_ all: [T], _ adv: Bool) -> [T] {
+        guard all.count > ListLimits.lookup, !adv else { return all }
+        return Array(all.shuffledDeterministically(&rng).prefix(ListLimits.lookup))
     }
 }

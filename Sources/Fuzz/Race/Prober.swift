@@ -36,12 +36,18 @@ package struct Prober: Sendable {
         }
         // A player of its own, only to concretise steps with run-wide unique ids.
         var player = Player(configuration: configuration, index: 999_999)
+        // Every pooled account, in calls of at most ListLimits.lookup ids.
+        let last = max(1, pool.accounts)
+        let calls = configuration.idPCodes.flatMap { code in
+            stride(from: 1, through: last, by: ListLimits.lookup).map { first in
+                (code, (first...min(last, first + ListLimits.lookup - 1)).map { AccountRef(code, $0) })
+            }
+        }
         var sent = 0
         while !Task.isCancelled {
             try? await Task.sleep(for: interval)
             if Task.isCancelled { break }
-            for code in configuration.idPCodes {
-                let accounts = (1...max(1, pool.accounts)).map { AccountRef(code, $0) }
+            for (code, accounts) in calls {
                 let planned = player.make(.serverIdP(idPCode: code, accounts: accounts), now: clock.now())
                 let invoked = ContinuousClock.now
                 let mark = clock.begin()

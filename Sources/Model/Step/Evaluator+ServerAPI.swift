@@ -34,12 +34,18 @@ extension Evaluator {
     }
 
     mutating func serverMembers(_ us: [UserArg]) -> Outcome {
+        if us.count > ListLimits.lookup {
+            return done(.parameterTooLong, .E4, "\(us.count) ids, more than \(ListLimits.lookup)")
+        }
         var listed: [Sym] = []
         for ua in us { if let u = resolveUser(ua), !listed.contains(u) { listed.append(u) } }
         return done(.success, .E4, "\(listed.count) known users", [.serverMembers(listed)])
     }
 
     mutating func serverIdP(_ code: IdPCode, _ accounts: [AccountRef]) -> Outcome {
+        if accounts.count > ListLimits.lookup {
+            return done(.parameterTooLong, .E7, "\(accounts.count) ids, more than \(ListLimits.lookup)")
+        }
         var mapped: [AccountRef: Sym] = [:]
         if sem.idp.codes.contains(code) {
             for a in accounts where a.idPCode == code { if let o = s.owners[a] { mapped[a] = o } }
@@ -62,6 +68,9 @@ extension Evaluator {
             return done(.inappropriateValue, .B2, "end \(e) is not after now")
         }
         if us.isEmpty { return done(.missingParameter, .E8, "empty userIdList") }
+        if us.count > ListLimits.userIdList {
+            return done(.parameterTooLong, .E8, "\(us.count) ids, more than \(ListLimits.userIdList)")
+        }
         var failed: [UserArg] = []
         var done_: Set<Sym> = []
         for ua in us {
@@ -88,6 +97,9 @@ extension Evaluator {
 
     mutating func serverRelease(_ us: [UserArg]) throws(MissingState) -> Outcome {
         if us.isEmpty { return done(.missingParameter, .E11, "empty userIdList") }
+        if us.count > ListLimits.userIdList {
+            return done(.parameterTooLong, .E11, "\(us.count) ids, more than \(ListLimits.userIdList)")
+        }
         var failed: [UserArg] = []
         for ua in us {
             guard let u = resolveUser(ua), let st = s.users[u], st.isBanned else {

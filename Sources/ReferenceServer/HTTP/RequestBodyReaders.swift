@@ -22,7 +22,7 @@ package enum RequestBodyReaders {
                 try v.check()
             }
         }
-        for (name, max) in [("getMembers", 300), ("idPMembers", 300)] {
+        for (name, max) in [("getMembers", ListLimits.lookup), ("idPMembers", ListLimits.lookup)] {
             codes[name] = outcome {
                 guard case .array(let items)? = json else { throw GamebaseFailure(.malformedJSON) }
                 let v = Validator()

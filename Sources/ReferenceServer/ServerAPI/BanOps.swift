@@ -12,7 +12,7 @@ struct BanInput: Sendable {
         let v = Validator()
         guard case .object(let o)? = json else { throw GamebaseFailure(.malformedJSON) }
         let r = ObjectReader(o, v)
-        let ids = r.strings("userIdList", required: true, maxCount: 10_000)
+        let ids = r.strings("userIdList", required: true, maxCount: ListLimits.userIdList)
         if ids?.isEmpty == true { v.report(.missing, "userIdList is empty") }
         let type = r.oneOf("banTypeCode", ["TEMPORARY", "PERMANENT"], required: true)
         var end: Int64?
@@ -32,7 +32,7 @@ struct BanInput: Sendable {
         let v = Validator()
         guard case .object(let o)? = json else { throw GamebaseFailure(.malformedJSON) }
         let r = ObjectReader(o, v)
-        let ids = r.strings("userIdList", required: true, maxCount: 10_000)
+        let ids = r.strings("userIdList", required: true, maxCount: ListLimits.userIdList)
         if ids?.isEmpty == true { v.report(.missing, "userIdList is empty") }
         for key in ["banReleaseReason", "banReleaseCaller", "releaseUser"] { _ = r.string(key) }
         try v.check()

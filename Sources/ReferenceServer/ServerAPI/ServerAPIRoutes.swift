@@ -28,11 +28,11 @@ enum ServerAPIRoutes {
             return try await g.runServer(ctx) { s in try MemberQueries.getMember(s, userId: userId) }
         }
         router.post("\(member)/members") { req, ctx in
-            let ids = try await g.stringArray(req, ctx, max: 300)
+            let ids = try await g.stringArray(req, ctx, max: ListLimits.lookup)
             return try await g.runServer(ctx) { s in try MemberQueries.getMembers(s, ids) }
         }
         router.post("\(gateway)/idps/:idPCode/members") { req, ctx in
-            let ids = try await g.stringArray(req, ctx, max: 300)
+            let ids = try await g.stringArray(req, ctx, max: ListLimits.lookup)
             let code = g.path(ctx, "idPCode")  // length-checked by stringArray's validator
             return try await g.runServer(ctx) { s in try MemberQueries.idPMembers(s, idPCode: code, ids) }
         }

@@ -29,6 +29,10 @@ extension HTMLReport {
                     + "\(milliseconds(race.spreadMs.p50)), max \(milliseconds(race.spreadMs.max))"
             ),
             ("probes", Formatting.count(race.probes), "audit probes sent under load"),
+            (
+                "lease waits", Formatting.count(race.leaseWaits),
+                "operations that waited for a lease on a shared identity (race.inFlightPerIdentity)"
+            ),
         ]
         for (label, value, meaning) in rows {
             let tone = label == "verdict" && race.verdict != "linearizable" ? " class=\"bad\"" : ""

@@ -11,6 +11,8 @@ package struct RaceSummary: Codable, Sendable, Equatable {
     package var historyDropped: Int
     /// Audit probes sent under load.
     package var probes: Int
+    /// Operations that waited for a lease on a shared identity (`race.inFlightPerIdentity`).
+    package var leaseWaits: Int
     /// The checker's verdict on the history: `linearizable`, `violation`, `unknown` (a partition
     /// ran out of budget and none was violated) or `not_checked` (the run was interrupted).
     package var verdict: String
@@ -34,6 +36,7 @@ package struct RaceSummary: Codable, Sendable, Equatable {
         case historyOperations = "history_operations"
         case historyDropped = "history_dropped"
         case probes, verdict, partitions, linearizable, violating, unknown
+        case leaseWaits = "lease_waits"
         case longestPartition = "longest_partition"
         case uncheckedEntries = "unchecked_entries"
         case checkMs = "check_ms"
@@ -46,6 +49,7 @@ package struct RaceSummary: Codable, Sendable, Equatable {
         historyOperations: Int = 0,
         historyDropped: Int = 0,
         probes: Int = 0,
+        leaseWaits: Int = 0,
         verdict: String = "not_checked",
         partitions: Int = 0,
         linearizable: Int = 0,
@@ -65,6 +69,7 @@ package struct RaceSummary: Codable, Sendable, Equatable {
         self.historyOperations = historyOperations
         self.historyDropped = historyDropped
         self.probes = probes
+        self.leaseWaits = leaseWaits
         self.partitions = partitions
         self.linearizable = linearizable
         self.violating = violating
@@ -86,6 +91,7 @@ extension RaceSummary {
             historyOperations: try c.decode(Int.self, forKey: .historyOperations),
             historyDropped: try c.decode(Int.self, forKey: .historyDropped),
             probes: try c.decode(Int.self, forKey: .probes),
+            leaseWaits: try c.decodeIfPresent(Int.self, forKey: .leaseWaits) ?? 0,
             verdict: try c.decodeIfPresent(String.self, forKey: .verdict) ?? "not_checked",
             partitions: try c.decodeIfPresent(Int.self, forKey: .partitions) ?? 0,
             linearizable: try c.decodeIfPresent(Int.self, forKey: .linearizable) ?? 0,

@@ -17,6 +17,9 @@ extension SummaryTable {
         }
         history += "; \(Formatting.count(race.bursts)) bursts (\(Formatting.count(race.partialBursts)) partial)"
         history += ", \(Formatting.count(race.probes)) probes"
+        if race.leaseWaits > 0 {
+            history += ", \(Formatting.count(race.leaseWaits)) waited for a lease (race.inFlightPerIdentity)"
+        }
         lines.append(history)
         guard race.verdict != "not_checked" else {
             lines.append("linearizability: NOT CHECKED (the run was interrupted)")
