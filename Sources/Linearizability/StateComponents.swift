@@ -11,9 +11,11 @@ import Model
 ///
 /// Sparse: only the state's entities are numbered (an entity the entries touch keeps its number
 /// in ``EntityTouchers``; one no entry names gets a negative one), so building it costs the state's
-/// size, not the partition's.
+/// size, not the partition's: each entity it meets gets a place in a ``UnionFind`` of its own.
 struct StateComponents {
-    private var parent: [Int: Int] = [:]
+    private var sets = UnionFind(count: 0)
+    /// The place of each entity met (named ones by their number, unnamed ones by a negative one).
+    private var place: [Int: Int] = [:]
     private var unnamed: [Node: Int] = [:]
 
     private enum Node: Hashable {
@@ -79,22 +81,21 @@ struct StateComponents {
         for s in state.bindings.keys { _ = symbol(s) }
     }
 
-    /// The component of entity `e` (``EntityTouchers``'s numbering).
-    mutating func root(_ e: Int32) -> Int { find(Int(e)) }
-
-    private mutating func find(_ x: Int) -> Int {
-        var x = x
-        while let p = parent[x], p != x {
-            let g = parent[p] ?? p
-            parent[x] = g
-            x = g
-        }
-        return x
+    /// The component of entity `e` (``EntityTouchers``'s numbering): an entity the state does not
+    /// hold is one of its own (a negative number no place takes).
+    mutating func root(_ e: Int32) -> Int {
+        guard let p = place[Int(e)] else { return -1 - Int(e) }
+        return sets.find(p)
     }
 
     private mutating func union(_ a: Int, _ b: Int) {
-        let ra = find(a)
-        let rb = find(b)
-        if ra != rb { parent[rb] = ra }
+        sets.union(placed(a), placed(b))
+    }
+
+    private mutating func placed(_ x: Int) -> Int {
+        if let p = place[x] { return p }
+        let p = sets.add()
+        place[x] = p
+        return p
     }
 }

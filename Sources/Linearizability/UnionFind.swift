@@ -1,4 +1,4 @@
-/// Disjoint sets over `0..<count` (union by size, path halving).
+/// Disjoint sets over `0..<count` (union by size, path halving); ``add()`` grows it by one.
 struct UnionFind {
     private var parent: [Int]
     private var size: [Int]
@@ -6,6 +6,15 @@ struct UnionFind {
     init(count: Int) {
         parent = Array(0..<count)
         size = Array(repeating: 1, count: count)
+    }
+
+    var count: Int { parent.count }
+
+    /// A new singleton set: its element is the old ``count``.
+    mutating func add() -> Int {
+        parent.append(parent.count)
+        size.append(1)
+        return parent.count - 1
     }
 
     mutating func find(_ x: Int) -> Int {

@@ -34,18 +34,14 @@ extension Evaluator {
     }
 
     mutating func serverMembers(_ us: [UserArg]) -> Outcome {
-        if us.count > ListLimits.lookup {
-            return done(.parameterTooLong, .E4, "\(us.count) ids, more than \(ListLimits.lookup)")
-        }
+        if let o = tooLong(us.count, ListLimits.lookup, .E4) { return o }
         var listed: [Sym] = []
         for ua in us { if let u = resolveUser(ua), !listed.contains(u) { listed.append(u) } }
         return done(.success, .E4, "\(listed.count) known users", [.serverMembers(listed)])
     }
 
     mutating func serverIdP(_ code: IdPCode, _ accounts: [AccountRef]) -> Outcome {
-        if accounts.count > ListLimits.lookup {
-            return done(.parameterTooLong, .E7, "\(accounts.count) ids, more than \(ListLimits.lookup)")
-        }
+        if let o = tooLong(accounts.count, ListLimits.lookup, .E7) { return o }
         var mapped: [AccountRef: Sym] = [:]
         if sem.idp.codes.contains(code) {
             for a in accounts where a.idPCode == code { if let o = s.owners[a] { mapped[a] = o } }
@@ -68,9 +64,7 @@ extension Evaluator {
             return done(.inappropriateValue, .B2, "end \(e) is not after now")
         }
         if us.isEmpty { return done(.missingParameter, .E8, "empty userIdList") }
-        if us.count > ListLimits.userIdList {
-            return done(.parameterTooLong, .E8, "\(us.count) ids, more than \(ListLimits.userIdList)")
-        }
+        if let o = tooLong(us.count, ListLimits.userIdList, .E8) { return o }
         var failed: [UserArg] = []
         var done_: Set<Sym> = []
         for ua in us {
@@ -97,9 +91,7 @@ extension Evaluator {
 
     mutating func serverRelease(_ us: [UserArg]) throws(MissingState) -> Outcome {
         if us.isEmpty { return done(.missingParameter, .E11, "empty userIdList") }
-        if us.count > ListLimits.userIdList {
-            return done(.parameterTooLong, .E11, "\(us.count) ids, more than \(ListLimits.userIdList)")
-        }
+        if let o = tooLong(us.count, ListLimits.userIdList, .E11) { return o }
         var failed: [UserArg] = []
         for ua in us {
             guard let u = resolveUser(ua), let st = s.users[u], st.isBanned else {
@@ -152,5 +144,11 @@ extension Evaluator {
         let end = window.deadline(after: seconds * 1000)
         try s.editUser(u) { $0.graceBan = end }
         return done(.success, .B5, "\(u) is grace-banned", [.graceBanInfo(user: u)])
+    }
+
+    /// -4000008 for a list of `count` ids where the endpoint takes at most `limit` (§1.3 row 11,
+    /// the last of the bad-input checks); `nil` when it fits.
+    mutating func tooLong(_ count: Int, _ limit: Int, _ rule: RuleID) -> Outcome? {
+        count > limit ? done(.parameterTooLong, rule, "\(count) ids, more than \(limit)") : nil
     }
 }
