@@ -19,13 +19,17 @@ enum ShrinkFixtures {
     /// Steps 1…n that refer to nothing, each on its own device (only the ids matter).
     static func plain(_ n: Int) -> [Op] { (1...n).map { Op(id: $0, action: guest(DeviceRef($0))) } }
     static func ids(_ ops: [Op]) -> [Int] { ops.map(\.id) }
+    /// The model's precheck: no step refers to a value no earlier step can have produced.
+    static func meaningful(_ ops: [Op]) -> Bool {
+        GamebaseModel(semantics: .default).firstDanglingReference(in: ops) == nil
+    }
 
     /// A search in which a candidate fails (under M1) when `fails` holds for its step ids, and is
     /// meaningful when the model finds no dangling reference in it.
     static func search(_ fails: @escaping @Sendable (Set<Int>) -> Bool) -> ShrinkSearch {
         ShrinkSearch(
             rule: .M1,
-            isMeaningful: { GamebaseModel(semantics: .default).firstDanglingReference(in: $0) == nil },
+            isMeaningful: { meaningful($0) },
             replay: { c, _ in (fails(Set(c.map(\.id))) ? .M1 : nil, "") }
         )
     }
@@ -184,6 +188,43 @@ struct ShrinkPassTests {
         // A password alone leaves the id pointing at step 4, which must stay.
         let p = Redirection.candidates(seq, redirecting: Sym(.transferPassword, 4), to: 2)
         #expect(p.map(F.ids) == [[1, 2, 3, 4, 5]])
+    }
+
+    @Test(
+        "Redirection moves a manual renew's chosen id/password pair to the issued generated one, so the renew can go"
+    )
+    func redirectChosenPair() {
+        let pair = { (k: Sym.Kind, p: Sym.Kind, op: Int) in
+            TransferCredentials(id: .value(Sym(k, op)), password: .value(Sym(p, op)))
+        }
+        let seq = F.ops([
+            (1, F.guest(F.d0)),
+            (2, .issueTransferAccount(device: F.d0, token: F.t(1))),
+            (
+                3,
+                .renewTransferAccount(
+                    device: F.d0,
+                    token: F.t(1),
+                    renewal: .manual(id: .fresh(Sym(.chosenId, 3)), password: .fresh(Sym(.chosenPassword, 3)))
+                )
+            ),
+            (4, .transferLogin(device: F.d1, credentials: pair(.chosenId, .chosenPassword, 3))),
+        ])
+        #expect(Redirection.origins(of: Sym(.chosenId, 3)) == [nil, false])
+        #expect(Redirection.origins(of: Sym(.token, 3)) == [nil])
+        let same = Redirection.candidates(seq, redirecting: Sym(.chosenId, 3), to: 2)
+        #expect(
+            same.first?.last
+                == Op(id: 4, action: .transferLogin(device: F.d1, credentials: pair(.chosenId, .chosenPassword, 2)))
+        )
+        #expect(same.allSatisfy { !F.meaningful($0) }, "step 2 chose no id")
+        let generated = Redirection.candidates(seq, redirecting: Sym(.chosenId, 3), to: 2, chosen: false)
+        #expect(generated.map(F.ids) == [[1, 2, 4], [1, 2, 3, 4]])
+        #expect(
+            generated[0].last
+                == Op(id: 4, action: .transferLogin(device: F.d1, credentials: pair(.transferId, .transferPassword, 2)))
+        )
+        #expect(F.meaningful(generated[0]))
     }
 
     @Test("Redirection runs greedily until no reference can move to an earlier producer")

@@ -3,15 +3,16 @@ import Protocol
 extension Action {
     /// The action with its references to `from`'s producer pointed at step `producer` instead: every
     /// reference that moves with `from` (``Sym/movesWith(_:)``: the same value class, and a
-    /// TransferAccount id with its password) keeps its kind and takes the new producer. Values the
+    /// TransferAccount id with its password) takes the new producer and keeps its kind, or takes its
+    /// twin of the origin `chosen` names (a chosen id for a generated one, or back). Values the
     /// action produces (a manual renew's fresh id and password) are not references and stay.
     ///
     /// When `device` is given and a reference changed, a client operation is also sent from that
     /// device: a token is only live from the device it was issued to (L11), so a step redirected to
     /// an earlier token moves to that token's device. Redirecting to the same producer, or an
     /// action that does not refer to `from`'s producer, is the action itself.
-    package func redirecting(_ from: Sym, to producer: Int, device: DeviceRef? = nil) -> Action {
-        let redirected = mapping(references: { $0.redirected(from, to: producer) })
+    package func redirecting(_ from: Sym, to producer: Int, chosen: Bool? = nil, device: DeviceRef? = nil) -> Action {
+        let redirected = mapping(references: { $0.redirected(from, to: producer, chosen: chosen) })
         guard let device, redirected != self else { return redirected }
         return redirected.mapping(device: { _ in device })
     }

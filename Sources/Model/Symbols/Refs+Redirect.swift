@@ -11,9 +11,12 @@ extension Sym {
                     && kind.valueClass == Kind.transferPassword.valueClass))
     }
 
-    /// This symbol with its producer replaced by `producer` when it moves with `from` (same kind).
-    package func redirected(_ from: Sym, to producer: Int) -> Sym {
-        movesWith(from) ? Sym(kind, producer) : self
+    /// This symbol with its producer replaced by `producer` when it moves with `from`: the same
+    /// kind, or its twin of the given origin (``Kind/chosen(_:)``) when `chosen` is given, since a
+    /// manual renew's chosen id and an issue's generated one are both a TransferAccount's id.
+    package func redirected(_ from: Sym, to producer: Int, chosen: Bool? = nil) -> Sym {
+        guard movesWith(from) else { return self }
+        return Sym(chosen.map { kind.chosen($0) } ?? kind, producer)
     }
 }
 

@@ -34,6 +34,17 @@ package struct Sym: Hashable, Comparable, Sendable, Codable, CustomStringConvert
         }
         /// Chosen by the harness (concretised from the salt), not invented by the server.
         package var isChosen: Bool { self == .chosenId || self == .chosenPassword }
+        /// The kind of the same value class that is chosen by the harness (`chosen`) or invented
+        /// by the server: `I` ↔ `CI`, `P` ↔ `CP`; a kind without such a twin is itself.
+        package func chosen(_ chosen: Bool) -> Kind {
+            switch self {
+            case .transferId, .chosenId: chosen ? .chosenId : .transferId
+            case .transferPassword, .chosenPassword: chosen ? .chosenPassword : .transferPassword
+            default: self
+            }
+        }
+        /// Whether a twin of the other origin exists (``chosen(_:)``).
+        package var hasChosenTwin: Bool { chosen(!isChosen) != self }
     }
 
     package var kind: Kind
