@@ -52,44 +52,12 @@ if ((${#need[@]} > 0)); then
         apt-get install -y -qq "${need[@]}" >/dev/null
     }
 fi
-NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 
 # --- nginx on a free loopback port ---------------------------------------------------------------
-PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()' 2>/dev/null || echo 18080)
-mkdir -p "$WORK/nginx/tmp"
-cat >"$WORK/nginx/nginx.conf" <<CONF
-# One worker: on a 2-core box the client under test gets the other core.
-worker_processes 1;
-daemon off;
-pid $WORK/nginx/nginx.pid;
-error_log $WORK/nginx/error.log warn;
-events { worker_connections 4096; }
-http {
-    access_log off;
-    keepalive_timeout 75s;
-    keepalive_requests 100000000;
-    client_body_temp_path $WORK/nginx/tmp/body;
-    proxy_temp_path $WORK/nginx/tmp/proxy;
-    fastcgi_temp_path $WORK/nginx/tmp/fastcgi;
-    uwsgi_temp_path $WORK/nginx/tmp/uwsgi;
-    scgi_temp_path $WORK/nginx/tmp/scgi;
-    server {
-        listen 127.0.0.1:$PORT;
-        location / {
-            default_type application/json;
-            return 200 '{"ok":true,"service":"bench"}';
-        }
-    }
-}
-CONF
-"${PRIO[@]}" "$NGINX" -c "$WORK/nginx/nginx.conf" -p "$WORK/nginx" &
-NGINX_PID=$!
-URL="http://127.0.0.1:$PORT/"
-for _ in $(seq 50); do
-    curl -fsS -o /dev/null "$URL" 2>/dev/null && break
-    sleep 0.1
-done
-curl -fsS -o /dev/null "$URL" || { log "nginx did not come up"; cat "$WORK/nginx/error.log" >&2; exit 1; }
+# shellcheck source=lib/nginx.sh
+source "$ROOT/scripts/lib/nginx.sh"
+start_nginx
+URL=$NGINX_URL
 
 # --- builds ----------------------------------------------------------------------------------------
 log "building gbfuzz (release)..."

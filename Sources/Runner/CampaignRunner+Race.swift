@@ -131,3 +131,20 @@ extension CampaignRunner {
         return summary
     }
 }
+
+extension RunPlan {
+    /// A race-hunting profile's shared machinery (bursts, leases, the history); `nil` without one.
+    func raceContext(_ config: FuzzConfiguration) -> RaceContext? {
+        profile.race.map { spec in
+            RaceContext(
+                bursts: BurstCoordinator(
+                    settings: spec.bursts,
+                    targets: BurstTargets(configuration: config),
+                    seed: seed
+                ),
+                leases: IdentityLeases(limit: spec.inFlightPerIdentity),
+                history: HistoryLog(limit: spec.historyLimit)
+            )
+        }
+    }
+}

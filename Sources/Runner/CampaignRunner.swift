@@ -82,17 +82,7 @@ package struct CampaignRunner: Sendable {
             configuration: config,
             advanceWaitLimit: profile.fuzz.clockAdvanceWait
         )
-        let race = profile.race.map { spec in
-            RaceContext(
-                bursts: BurstCoordinator(
-                    settings: spec.bursts,
-                    targets: BurstTargets(configuration: config),
-                    seed: plan.seed
-                ),
-                leases: IdentityLeases(limit: spec.inFlightPerIdentity),
-                history: HistoryLog(limit: spec.historyLimit)
-            )
-        }
+        let race = plan.raceContext(config)
         var configured = Campaign(
             configuration: config,
             executor: executor,

@@ -6,7 +6,7 @@ extension GBFuzz {
         static let configuration = CommandConfiguration(
             commandName: "bench",
             abstract: "Measure the harness's own machinery.",
-            subcommands: [HTTP.self]
+            subcommands: [HTTP.self, Harness.self]
         )
     }
 }

@@ -8,6 +8,16 @@ function setup(thread)
    table.insert(threads, thread)
 end
 
+-- The pre-created sessions, {device, token} per line "device token" of the file BENCH_SESSIONS.
+function load_sessions()
+   local sessions = {}
+   for line in io.lines(os.getenv("BENCH_SESSIONS")) do
+      local device, token = line:match("(%S+) (%S+)")
+      table.insert(sessions, { device, token })
+   end
+   return sessions
+end
+
 ok = 0
 function response(status, headers, body)
    if body:find('"isSuccessful":true', 1, true) then ok = ok + 1 end

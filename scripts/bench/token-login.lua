@@ -1,10 +1,6 @@
 -- Token logins cycling over pre-created sessions ("device token" per line in BENCH_SESSIONS).
 dofile(os.getenv("BENCH_DIR") .. "/common.lua")
-local sessions = {}
-for line in io.lines(os.getenv("BENCH_SESSIONS")) do
-   local device, token = line:match("(%S+) (%S+)")
-   table.insert(sessions, { device, token })
-end
+local sessions = load_sessions()
 local i = 0
 request = function()
    i = i % #sessions + 1

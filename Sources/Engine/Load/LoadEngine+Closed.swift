@@ -14,7 +14,9 @@ extension LoadEngine {
             await withDiscardingTaskGroup { group in
                 for index in 0..<spec.players {
                     control.sessionStarted()
-                    group.addTask { await self.closedPlayer(index: index, deadline: deadline, crew: crew) }
+                    group.addTask(executorPreference: workload.preferredTaskExecutor(session: index)) {
+                        await self.closedPlayer(index: index, deadline: deadline, crew: crew)
+                    }
                 }
             }
             return
@@ -32,7 +34,9 @@ extension LoadEngine {
                     let index = nextIndex
                     nextIndex += 1
                     control.sessionStarted()
-                    group.addTask { await self.closedPlayer(index: index, deadline: deadline, crew: crew) }
+                    group.addTask(executorPreference: workload.preferredTaskExecutor(session: index)) {
+                        await self.closedPlayer(index: index, deadline: deadline, crew: crew)
+                    }
                 }
                 await sleepUntil(min(deadline, .now + .milliseconds(50)))
             } while !control.isStopped && !Task.isCancelled && ContinuousClock.now < deadline
@@ -46,6 +50,7 @@ extension LoadEngine {
         var think = ThinkTime(range: spec.thinkTime, seed: seed, player: index)
         var intended = ContinuousClock.now
         var retired = false
+        let executor = workload.preferredTaskExecutor(session: index)
         while !control.isStopped && !Task.isCancelled && intended < deadline {
             if crew.retireIfOverQuota() {
                 retired = true
@@ -53,7 +58,14 @@ extension LoadEngine {
             }
             guard control.claimOperation() else { break }
             guard
-                let next = await step(&box.session, intended: intended, deadline: deadline, think: &think, limiter: nil)
+                let next = await step(
+                    &box.session,
+                    on: executor,
+                    intended: intended,
+                    deadline: deadline,
+                    think: &think,
+                    limiter: nil
+                )
             else { break }
             intended = next
         }

@@ -19,7 +19,7 @@ extension LoadEngine {
                     let i = index
                     index += 1
                     control.sessionStarted()
-                    group.addTask {
+                    group.addTask(executorPreference: workload.preferredTaskExecutor(session: i)) {
                         await engine.value.openSession(
                             index: i,
                             firstIntended: intended,
@@ -54,10 +54,12 @@ extension LoadEngine {
         let box = SessionBox(workload.makeSession(index: index))
         var think = ThinkTime(range: spec.thinkTime, seed: seed, player: index)
         var intended = firstIntended
+        let executor = workload.preferredTaskExecutor(session: index)
         for _ in 0..<spec.sessionOperations {
             guard control.claimOperation(),
                 let next = await step(
                     &box.session,
+                    on: executor,
                     intended: intended,
                     deadline: deadline,
                     think: &think,
@@ -82,12 +84,13 @@ extension LoadEngine {
                 var session = taken
                 // Counted from launch (not from send), so draining never misses a due arrival.
                 control.operationBegan()
-                group.addTask {
+                group.addTask(executorPreference: workload.preferredTaskExecutor(session: index)) {
                     defer { control.operationEnded() }
                     var think = ThinkTime(range: .zero ... .zero, seed: seed, player: index)
                     let alive =
                         await self.step(
                             &session,
+                            on: workload.preferredTaskExecutor(session: index),
                             intended: intended,
                             deadline: start + duration,
                             think: &think,

@@ -66,6 +66,7 @@ package struct LoadEngine<W: Workload>: Sendable {
     /// drops an arrival that was due.
     func step(
         _ session: inout W.Session,
+        on executor: (any TaskExecutor)?,
         intended: ContinuousClock.Instant,
         deadline: ContinuousClock.Instant,
         think: inout ThinkTime,
@@ -85,7 +86,7 @@ package struct LoadEngine<W: Workload>: Sendable {
         defer { limiter?.release() }
         guard !Task.isCancelled else { return nil }
         control.requestBegan()
-        let performed = await Self.perform(&session)
+        let performed = await Self.perform(&session, on: executor)
         control.requestEnded()
         guard let op = performed else { return nil }
         if op.sent - intended > spec.lateTolerance { control.countLateStart() }
@@ -96,10 +97,11 @@ package struct LoadEngine<W: Workload>: Sendable {
     /// Runs the session's next operation in a child task of its own. A task keeps the memory
     /// its deepest call needed (the runtime's task allocator holds on to its slabs), and an
     /// operation's call chain (generator, oracle, encoding, transport) is deep: kept by every
-    /// sleeping session, that was ~80 KiB per player. The child's memory goes when it ends.
-    static func perform(_ session: inout W.Session) async -> PerformedOperation? {
+    /// sleeping session, that was ~80 KiB per player. The child's memory goes when it ends. It
+    /// runs on the session's preferred executor (an unstructured task does not inherit one).
+    static func perform(_ session: inout W.Session, on executor: (any TaskExecutor)?) async -> PerformedOperation? {
         let box = SessionBox(session)
-        let op = await Task { await box.performNext() }.valueCancellingWithCaller
+        let op = await Task(executorPreference: executor) { await box.performNext() }.valueCancellingWithCaller
         session = box.session
         return op
     }

@@ -7,18 +7,23 @@
 /// `width` worker tasks owns its own group, so every list stays `width` times shorter.
 struct TaskSpreader {
     typealias Job = @Sendable () async -> Void
+    /// A job and the task executor its task prefers (`nil`: the cooperative pool).
+    struct Entry: Sendable {
+        let executor: (any TaskExecutor)?
+        let job: Job
+    }
 
-    private let inputs: [AsyncStream<Job>.Continuation]
+    private let inputs: [AsyncStream<Entry>.Continuation]
     private var next = 0
 
-    private init(inputs: [AsyncStream<Job>.Continuation]) {
+    private init(inputs: [AsyncStream<Entry>.Continuation]) {
         self.inputs = inputs
     }
 
     /// Starts `job` as a child task of one of the groups (round robin). Never drops a job: the
     /// worker's buffer is unbounded, and a job only waits for the worker to pick it up.
-    mutating func addTask(_ job: @escaping Job) {
-        inputs[next].yield(job)
+    mutating func addTask(executorPreference executor: (any TaskExecutor)? = nil, _ job: @escaping Job) {
+        inputs[next].yield(Entry(executor: executor, job: job))
         next = next + 1 == inputs.count ? 0 : next + 1
     }
 
@@ -30,13 +35,15 @@ struct TaskSpreader {
         drain: (_ cancelAll: () -> Void) async -> Void
     ) async {
         await withDiscardingTaskGroup { group in
-            var inputs: [AsyncStream<Job>.Continuation] = []
+            var inputs: [AsyncStream<Entry>.Continuation] = []
             for _ in 0..<max(1, width) {
-                let (stream, input) = AsyncStream<Job>.makeStream()
+                let (stream, input) = AsyncStream<Entry>.makeStream()
                 inputs.append(input)
                 group.addTask {
                     await withDiscardingTaskGroup { children in
-                        for await job in stream { children.addTask { await job() } }
+                        for await entry in stream {
+                            children.addTask(executorPreference: entry.executor) { await entry.job() }
+                        }
                     }
                 }
             }

@@ -50,6 +50,13 @@ package protocol Workload: Sendable {
     /// Receives a session when it ends (ramp-down, session length reached, or end of run),
     /// e.g. to keep its final state for the end-of-run audit.
     func sessionEnded(_ session: Session, index: Int) async
+    /// The task executor session `index` should run on (the transport's thread its requests
+    /// complete on), or `nil` for the cooperative pool.
+    func preferredTaskExecutor(session index: Int) -> (any TaskExecutor)?
+}
+
+extension Workload {
+    package func preferredTaskExecutor(session index: Int) -> (any TaskExecutor)? { nil }
 }
 
 /// Where the engine reports each completed operation, with its intended start.

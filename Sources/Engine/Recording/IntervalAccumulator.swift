@@ -60,8 +60,4 @@ struct IntervalAccumulator: Sendable {
             }
         }
     }
-
-    var allHistograms: [Histogram<UInt64>] {
-        cells.flatMap { row in row.compactMap { $0 }.flatMap { [$0.latency, $0.service] } }
-    }
 }

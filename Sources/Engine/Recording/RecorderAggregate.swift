@@ -103,12 +103,19 @@ struct RecorderAggregate: Sendable {
         return indices.map { ($0, openIntervals.removeValue(forKey: $0)!) }
     }
 
-    /// Returns an interval's histograms for reuse once they have been packed.
-    mutating func recycle(_ accumulator: IntervalAccumulator) {
-        guard pool.count < 256 else { return }
-        for var histogram in accumulator.allHistograms {
-            histogram.reset()
-            pool.append(histogram)
+    /// Takes an interval's histograms for reuse once they have been packed, leaving it empty. Each
+    /// is moved out of its cell before it is reset, so the reset clears the only copy: a copy
+    /// still held elsewhere would make it duplicate the counts first (element by element, in the
+    /// histogram package's unspecialized generic code).
+    mutating func recycle(_ accumulator: inout IntervalAccumulator) {
+        for op in accumulator.cells.indices {
+            for outcome in accumulator.cells[op].indices {
+                guard var cell = accumulator.cells[op][outcome].take(), pool.count < 256 else { continue }
+                cell.latency.reset()
+                cell.service.reset()
+                pool.append(cell.latency)
+                pool.append(cell.service)
+            }
         }
     }
 

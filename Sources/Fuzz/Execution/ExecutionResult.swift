@@ -36,8 +36,12 @@ package protocol OperationExecutor: Sendable {
     /// The target's current server time (test control), to check the model's clock; `nil` when
     /// the target cannot tell.
     func serverClock() async -> Int64?
+    /// The task executor player `index` should run on: the transport's, so that sending, completing
+    /// and the model step need no thread hop; `nil` to run on the cooperative pool.
+    func preferredTaskExecutor(player index: Int) -> (any TaskExecutor)?
 }
 
 extension OperationExecutor {
     package func serverClock() async -> Int64? { nil }
+    package func preferredTaskExecutor(player index: Int) -> (any TaskExecutor)? { nil }
 }

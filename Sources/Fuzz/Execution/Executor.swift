@@ -28,6 +28,10 @@ package struct Executor: OperationExecutor {
         }
     }
 
+    package func preferredTaskExecutor(player index: Int) -> (any TaskExecutor)? {
+        client.transport.preferredTaskExecutor(for: index)
+    }
+
     package func serverClock() async -> Int64? {
         guard let r = try? await client.testClock(), r.resultCode.isSuccess else { return nil }
         return r.body.clock?.now

@@ -18,6 +18,17 @@ extension Player {
         with executor: some OperationExecutor,
         clock: ClockTracker
     ) async -> (ExecutionResult, StepVerdict) {
+        let (result, window) = await exchange(planned, with: executor, clock: clock)
+        return (result, observe(planned, result, window: window))
+    }
+
+    /// Sends a planned operation and returns its answer with the server-time window it was handled
+    /// in, keeping `clock` informed of clock advances; judging it is ``observe(_:_:window:)``'s.
+    package func exchange(
+        _ planned: PlannedOperation,
+        with executor: some OperationExecutor,
+        clock: ClockTracker
+    ) async -> (ExecutionResult, ClockWindow) {
         var advance: Int64?
         if case .advanceClock(let s) = planned.op.action { advance = s }
         await clock.enter(advance: advance != nil)
@@ -50,6 +61,6 @@ extension Player {
             }
         }
         clock.leave(advance: advance != nil)
-        return (result, observe(planned, result, window: window))
+        return (result, window)
     }
 }

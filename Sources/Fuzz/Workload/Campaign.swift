@@ -18,6 +18,8 @@ package struct Campaign: Sendable {
     package let race: RaceContext?
     /// How often audit probes read the shared pool under load (race hunting); zero: never.
     package var probeInterval: Duration = .zero
+    /// Receives the CPU time of each session's phases (`gbfuzz bench harness`); `nil`: not metered.
+    package var meter: PhaseMeter?
 
     /// - Parameters:
     ///   - maxOperations: stop after this many operations (`nil`: the duration alone ends the run).
@@ -71,7 +73,8 @@ package struct Campaign: Sendable {
                 executor: executor,
                 clock: clock,
                 collector: collector,
-                race: race
+                race: race,
+                meter: meter
             ),
             spec: spec,
             duration: duration,

@@ -1,3 +1,4 @@
+import Basics
 import Engine
 import Model
 import Protocol
@@ -14,6 +15,9 @@ package struct FuzzWorkload: Workload {
     package let shard: Int
     /// A shared-pool run's bursts and history (race hunting); `nil` for private worlds.
     package let race: RaceContext?
+    /// Where sessions add the CPU time of their phases when they end (`gbfuzz bench harness`);
+    /// `nil`: not metered.
+    package let meter: PhaseMeter?
 
     package init(
         configuration: FuzzConfiguration,
@@ -21,7 +25,8 @@ package struct FuzzWorkload: Workload {
         clock: ClockTracker,
         collector: FuzzCollector,
         shard: Int = 0,
-        race: RaceContext? = nil
+        race: RaceContext? = nil,
+        meter: PhaseMeter? = nil
     ) {
         self.configuration = configuration
         self.executor = executor
@@ -29,6 +34,7 @@ package struct FuzzWorkload: Workload {
         self.collector = collector
         self.shard = shard
         self.race = race
+        self.meter = meter
     }
 
     /// Every operation name the sessions can report, for pre-registering recorder ids.
@@ -40,12 +46,18 @@ package struct FuzzWorkload: Workload {
             executor: StampingExecutor(inner: executor),
             clock: clock,
             collector: collector,
-            race: race
+            race: race,
+            phases: meter == nil ? nil : PhaseTimes()
         )
+    }
+
+    package func preferredTaskExecutor(session index: Int) -> (any TaskExecutor)? {
+        executor.preferredTaskExecutor(player: index)
     }
 
     package func sessionEnded(_ session: Session, index: Int) async {
         collector.ended(session.player)
+        if let phases = session.phases { meter?.add(phases) }
     }
 
     package struct Session: WorkloadSession {
@@ -54,13 +66,35 @@ package struct FuzzWorkload: Workload {
         let clock: ClockTracker
         let collector: FuzzCollector
         let race: RaceContext?
+        /// CPU time per phase, when metered.
+        var phases: PhaseTimes?
 
         package mutating func performNext() async -> PerformedOperation? {
             guard let race else {
-                let (_, result, verdict) = await player.perform(with: executor, clock: clock)
-                return report(result, verdict)
+                var t = meterStart()
+                let planned = player.next(now: clock.now())
+                charge(.generate, &t)
+                let (result, window) = await player.exchange(planned, with: executor, clock: clock)
+                t = meterStart()
+                let verdict = player.observe(planned, result, window: window)
+                charge(.match, &t)
+                let performed = report(result, verdict)
+                charge(.record, &t)
+                phases?.operations += 1
+                return performed
             }
             return await performShared(race)
+        }
+
+        /// The thread's CPU clock when metering (zero otherwise: no clock read).
+        func meterStart() -> Int64 { phases == nil ? 0 : CPUTime.threadNanos() }
+
+        /// Adds the thread CPU since `t` to `phase` and restarts `t` (nothing when not metering).
+        mutating func charge(_ phase: PhaseTimes.Phase, _ t: inout Int64) {
+            guard phases != nil else { return }
+            let now = CPUTime.threadNanos()
+            phases![phase] += now - t
+            t = now
         }
 
         /// A shared-pool step: maybe a synchronized burst, and every step into the history.
@@ -70,15 +104,20 @@ package struct FuzzWorkload: Workload {
                 ticket = race.bursts.join()
                 player.focus = ticket?.focus
             }
+            var t = meterStart()
             let planned = player.next(now: clock.now(), preferring: ticket?.kind)
+            charge(.generate, &t)
             player.focus = nil
             // Leases before the burst's barrier: a burst releases only members that may go.
             let leased = IdentityLeases.keys(of: planned)
             guard await race.leases.acquire(leased) else { return nil }
             if let ticket { await race.bursts.arrive(ticket) }
             let invoked = ContinuousClock.now
-            let (result, verdict) = await player.execute(planned, with: executor, clock: clock)
+            let (result, window) = await player.exchange(planned, with: executor, clock: clock)
             let returned = ContinuousClock.now
+            t = meterStart()
+            let verdict = player.observe(planned, result, window: window)
+            charge(.match, &t)
             race.leases.release(leased)
             let sent = executor.stamp.instant.withLock { $0 } ?? invoked
             if let ticket { race.bursts.sent(ticket, at: sent) }
@@ -98,7 +137,10 @@ package struct FuzzWorkload: Workload {
             if [.transferIssue, .transferRenew, .transferQuery].contains(planned.op.kind) {
                 for focus in player.issuedTransferAccounts { race.bursts.publish(focus) }
             }
-            return report(result, verdict)
+            let performed = report(result, verdict)
+            charge(.record, &t)
+            phases?.operations += 1
+            return performed
         }
 
         func report(_ result: ExecutionResult, _ verdict: StepVerdict) -> PerformedOperation {
@@ -129,6 +171,7 @@ struct StampingExecutor: OperationExecutor {
     }
 
     func serverClock() async -> Int64? { await inner.serverClock() }
+    func preferredTaskExecutor(player index: Int) -> (any TaskExecutor)? { inner.preferredTaskExecutor(player: index) }
 }
 
 /// The last send instant of one session.

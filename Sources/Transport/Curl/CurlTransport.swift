@@ -98,6 +98,11 @@ package final class CurlTransport: HTTPTransport {
         lanes[index % lanes.count]
     }
 
+    /// Lane `key % laneCount`'s executor: request loops spread evenly over the lanes.
+    package func preferredTaskExecutor(for key: Int) -> (any TaskExecutor)? {
+        lanes[(key % lanes.count + lanes.count) % lanes.count]
+    }
+
     /// The lane whose thread runs the caller, else the next one round-robin.
     private func currentLane() -> CurlLane {
         if lanes.count == 1 { return lanes[0] }

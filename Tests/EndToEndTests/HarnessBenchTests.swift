@@ -1,0 +1,38 @@
+import Engine
+import Plan
+import Runner
+import Testing
+
+@Suite("gbfuzz bench harness: a profile's load phase, metered")
+struct HarnessBenchTests {
+    static func bench(_ profile: String, target: String? = nil, players: Int = 4) throws -> HarnessBench {
+        let plan = try E2E.plan(E2E.profile(profile), duration: .seconds(1)) {
+            $0.players = players
+            $0.target = target
+        }
+        return HarnessBench(plan: plan, simulated: target == nil)
+    }
+
+    @Test(
+        "Against the simulated target every profile's workload is checked, its phases are metered, and the phases fit in the process's CPU",
+        arguments: ["fuzz", "smoke", "race"]
+    )
+    func simulated(_ profile: String) async throws {
+        let r = try await Self.bench(profile).run()
+        #expect(r.operations > 0)
+        #expect(r.violations == 0, "the simulated target is the model itself")
+        #expect(r.phaseBreakdown.map(\.name) == ["generate", "match", "record", "rest"])
+        let metered = r.phaseBreakdown.dropLast()
+        #expect(metered.allSatisfy { $0.micros > 0 }, "\(r.phaseBreakdown)")
+        #expect(metered.map(\.micros).reduce(0, +) <= r.cpuMicrosPerOperation, "\(r.phaseBreakdown), \(r.cpu)")
+        #expect(r.operationsPerCPUSecond > 0)
+    }
+
+    @Test("Against the embedded server over HTTP: every answer checked, no violation")
+    func embedded() async throws {
+        let r = try await Self.bench("fuzz", target: "embedded").run()
+        #expect(r.operations > 0)
+        #expect(r.violations == 0)
+        #expect(r.target.contains("embedded"))
+    }
+}

@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# What a model-checked request costs the harness (issue: harness efficiency), beside the bare
+# transport and peers, all measured in one run on this machine. Loopback only; every step bounded.
+#
+#   scripts/bench-harness.sh                  # everything below
+#   DURATION=20s PLAYERS=16 scripts/bench-harness.sh
+#
+# 1. `gbfuzz bench http` against nginx: the transport's own CPU per request (the yardstick).
+# 2. `gbfuzz bench harness` on profiles/fuzz.yaml and profiles/smoke.yaml against a separate
+#    `gbfuzz serve`, players on the transport's lanes and (hidden --unpinned) on the cooperative
+#    pool; then against the in-process simulated target (no sockets), with the phase split.
+# 3. The peers' mix (guest login, token login, own member 4:3:3) against a fresh `gbfuzz serve`:
+#    gbfuzz with full checking, Locust (FastHttpUser, each answer's isSuccessful checked) and wrk
+#    with a Lua script (no checks). CPU per request of each client process (/usr/bin/time).
+# Environment (defaults): DURATION=20s PLAYERS=16 BIN (a gbfuzz binary instead of building).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+DURATION=${DURATION:-20s}
+PLAYERS=${PLAYERS:-16}
+[[ -x /usr/bin/time ]] || apt-get install -y -qq time >/dev/null
+command -v nginx >/dev/null 2>&1 || [[ -x /usr/sbin/nginx ]] || apt-get install -y -qq nginx >/dev/null
+command -v wrk >/dev/null || apt-get install -y -qq wrk >/dev/null
+python3 -c "import locust" 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check locust
+if [[ -z "${BIN:-}" ]]; then
+    swift build -c release --product gbfuzz >/dev/null
+    BIN="$(swift build -c release --show-bin-path)/gbfuzz"
+fi
+WORK="$(mktemp -d)"
+PRIO=()
+# shellcheck source=lib/serve.sh
+source scripts/lib/serve.sh
+# shellcheck source=lib/nginx.sh
+source scripts/lib/nginx.sh
+trap 'stop_server; stop_nginx; rm -rf "$WORK"' EXIT
+export BENCH_DIR="$PWD/scripts/bench" BENCH_PATH="/tcgb-gateway/v1.3/apps/gbfuzz/auth"
+SECONDS_N=${DURATION%s}
+
+# cpu FILE: user+system seconds from a /usr/bin/time -f "%U %S" file.
+cpu() { awk '{print $1 + $2}' "$1"; }
+# per REQUESTS CPU: microseconds per request.
+per() { python3 -c "import sys; print(f'{float(sys.argv[2]) / max(int(sys.argv[1]), 1) * 1e6:.1f}')" "$1" "$2"; }
+say() { printf '%-58s %s\n' "$1" "$2"; }
+
+echo "bench-harness: $(nproc) cores, $(uname -sr), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)," \
+    "$DURATION per step, $PLAYERS players/connections, $(date -u +%Y-%m-%dT%H:%MZ)"
+
+# --- 1. the transport against nginx ---------------------------------------------------------------
+start_nginx
+/usr/bin/time -f "%U %S" -o "$WORK/t" "$BIN" bench http --url "$NGINX_URL" \
+    --connections "$PLAYERS" --duration "$DURATION" --json >"$WORK/http.json"
+n=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['requests'])" "$WORK/http.json")
+TRANSPORT=$(per "$n" "$(cpu "$WORK/t")")
+say "transport: gbfuzz bench http, nginx" "$n requests, $TRANSPORT us CPU per request"
+stop_nginx
+
+# --- 2. the harness ---------------------------------------------------------------------------------
+# harness LABEL ARGS...: one `gbfuzz bench harness` run; prints its figures and the ratio.
+harness() {
+    local label=$1; shift
+    /usr/bin/time -f "%U %S" -o "$WORK/t" "$BIN" bench harness "$@" --duration "$DURATION" --seed 1 --json \
+        >"$WORK/h.json"
+    python3 - "$label" "$WORK/h.json" "$(cpu "$WORK/t")" "$TRANSPORT" <<'PY'
+import json, sys
+label, path, process_cpu, transport = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4])
+r = json.load(open(path))
+p = r["phase_us_per_operation"]
+us = r["cpu_us_per_operation"]
+print(f"{label:58s} {r['operations']} ops, {r['violations']} violations; {us:.1f} us CPU per op "
+      f"({us / transport:.1f}x transport; whole process {process_cpu / max(r['operations'], 1) * 1e6:.1f}); "
+      f"generate {p['generate']:.1f}, match {p['match']:.1f}, record {p['record']:.1f}, rest {p['rest']:.1f}")
+PY
+}
+for profile in fuzz smoke; do
+    start_server
+    harness "harness: $profile.yaml, separate gbfuzz serve" "profiles/$profile.yaml" --target "$URL" --players "$PLAYERS"
+    start_server
+    harness "harness: $profile.yaml, separate serve, --unpinned" "profiles/$profile.yaml" --target "$URL" \
+        --players "$PLAYERS" --unpinned
+    stop_server
+    harness "harness: $profile.yaml, in-process simulated target" "profiles/$profile.yaml" --players "$PLAYERS"
+done
+
+# --- 3. peers: the same mix against the same server ---------------------------------------------------
+cat >"$WORK/mix.yaml" <<'YAML'
+name: peers-mix
+load: {model: closed}
+mix: {login.guest: 40, login.token: 30, member.get: 30}
+fuzz: {adversarial: 0, clockMoves: false, serverAPI: false, audit: false, shrink: false}
+outputs: {html: false}
+YAML
+start_server
+harness "peers: gbfuzz (every answer checked by the model)" "$WORK/mix.yaml" --target "$URL" --players "$PLAYERS"
+start_server
+BENCH_PREFIX="loc$RANDOM" /usr/bin/time -f "%U %S" -o "$WORK/t" locust -f scripts/bench/locustfile.py --headless \
+    -u "$PLAYERS" -r "$PLAYERS" -t "$DURATION" --host "$URL" --csv "$WORK/locust" --only-summary \
+    >"$WORK/locust.log" 2>&1 || true
+n=$(python3 -c "
+import csv, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r['Name'] == 'Aggregated']
+print(int(rows[0]['Request Count']) if rows else 0)" "$WORK/locust_stats.csv")
+failures=$(python3 -c "
+import csv, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r['Name'] == 'Aggregated']
+print(int(rows[0]['Failure Count']) if rows else 0)" "$WORK/locust_stats.csv")
+say "peers: Locust FastHttpUser (isSuccessful checked)" "$n requests, $failures failures, $(per "$n" "$(cpu "$WORK/t")") us CPU per request"
+start_server
+python3 scripts/bench/make-sessions.py "$URL" 2000 "mix$RANDOM-t" >"$WORK/sessions.txt"
+BENCH_SESSIONS="$WORK/sessions.txt" BENCH_PREFIX="wrk$RANDOM" /usr/bin/time -f "%U %S" -o "$WORK/t" \
+    wrk -t1 -c"$PLAYERS" -d"$DURATION" -s scripts/bench/mix.lua "$URL" >"$WORK/wrk.txt"
+n=$(awk '/requests in/ {print $1}' "$WORK/wrk.txt")
+ok=$(awk '/successful answers/ {print $3}' "$WORK/wrk.txt")
+say "peers: wrk + Lua (no checks)" "$n requests, $ok successful, $(per "$n" "$(cpu "$WORK/t")") us CPU per request"
+stop_server
