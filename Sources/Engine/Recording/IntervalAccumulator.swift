@@ -16,8 +16,7 @@ struct IntervalAccumulator: Sendable {
         outcome: Int,
         latency: UInt64,
         service: UInt64,
-        settings: HistogramSettings,
-        pool: inout [Histogram<UInt64>]
+        settings: HistogramSettings
     ) {
         if op >= cells.count {
             cells.append(
@@ -29,8 +28,8 @@ struct IntervalAccumulator: Sendable {
         }
         if cells[op][outcome] == nil {
             cells[op][outcome] = Cell(
-                latency: pool.popLast() ?? settings.makeHistogram(),
-                service: pool.popLast() ?? settings.makeHistogram()
+                latency: settings.makeHistogram(),
+                service: settings.makeHistogram()
             )
         }
         cells[op][outcome]!.count += 1

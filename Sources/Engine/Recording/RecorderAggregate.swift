@@ -17,8 +17,6 @@ struct RecorderAggregate: Sendable {
     var clampedValues: UInt64 = 0
     var countsByOutcome = [UInt64](repeating: 0, count: OutcomeClass.allCases.count)
     var lateStarts: UInt64 = 0
-    /// Reset histograms ready for reuse by new intervals.
-    private var pool: [Histogram<UInt64>] = []
 
     init(settings: HistogramSettings, intervalNanos: Int64, lateStartToleranceNanos: Int64) {
         self.settings = settings
@@ -60,8 +58,7 @@ struct RecorderAggregate: Sendable {
             outcome: outcome,
             latency: latency,
             service: service,
-            settings: settings,
-            pool: &pool
+            settings: settings
         )
     }
 
@@ -101,22 +98,6 @@ struct RecorderAggregate: Sendable {
     mutating func takeIntervals(before limit: Int) -> [(index: Int, accumulator: IntervalAccumulator)] {
         let indices = openIntervals.keys.filter { $0 < limit }.sorted()
         return indices.map { ($0, openIntervals.removeValue(forKey: $0)!) }
-    }
-
-    /// Takes an interval's histograms for reuse once they have been packed, leaving it empty. Each
-    /// is moved out of its cell before it is reset, so the reset clears the only copy: a copy
-    /// still held elsewhere would make it duplicate the counts first (element by element, in the
-    /// histogram package's unspecialized generic code).
-    mutating func recycle(_ accumulator: inout IntervalAccumulator) {
-        for op in accumulator.cells.indices {
-            for outcome in accumulator.cells[op].indices {
-                guard var cell = accumulator.cells[op][outcome].take(), pool.count < 256 else { continue }
-                cell.latency.reset()
-                cell.service.reset()
-                pool.append(cell.latency)
-                pool.append(cell.service)
-            }
-        }
     }
 
     /// Nanoseconds to whole microseconds (rounded), clamped to the trackable range.

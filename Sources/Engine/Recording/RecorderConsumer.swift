@@ -68,12 +68,7 @@ final class RecorderConsumer: @unchecked Sendable {
     }
 
     private func closeIntervals(before limit: Int) {
-        var taken = aggregate.takeIntervals(before: limit)
-        for i in taken.indices {
-            let index = taken[i].index
-            // Moved out of the array, so recycling below holds its histograms' only references.
-            var accumulator = IntervalAccumulator()
-            swap(&accumulator, &taken[i].accumulator)
+        for (index, accumulator) in aggregate.takeIntervals(before: limit) {
             if let existing = closedIntervals[index] {
                 // Samples for an interval already closed: merge them exactly into it.
                 var reopened = existing.reopened()
@@ -84,7 +79,6 @@ final class RecorderConsumer: @unchecked Sendable {
                 closedIntervals[index] = ClosedInterval(accumulator, settings: aggregate.settings)
                 core.intervalsClosed.add(1, ordering: .releasing)
             }
-            aggregate.recycle(&accumulator)
         }
     }
 

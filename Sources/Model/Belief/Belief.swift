@@ -70,7 +70,7 @@ package struct Belief: Sendable {
                     rule = o.rule
                     because = o.because
                 }
-                if seen.insert(st).inserted { next.append(st) }
+                Self.appendUnique(st, to: &next, seen: &seen)
             case .failure(let m):
                 let close = o.code == obs.code
                 if best == nil || (close && best?.field == "resultCode") {
@@ -109,11 +109,13 @@ package struct Belief: Sendable {
     /// Assumes lost operations that have not shown up by now never will.
     package mutating func retirePending() {
         var seen: Set<ModelState> = []
-        states = states.compactMap { st in
+        var next: [ModelState] = []
+        for st in states {
             var s = st
             s.pending = []
-            return seen.insert(s).inserted ? s : nil
+            Self.appendUnique(s, to: &next, seen: &seen)
         }
+        states = next
     }
 
     package var hasPending: Bool { states.contains { !$0.pending.isEmpty } }
@@ -124,9 +126,21 @@ package struct Belief: Sendable {
         var seen: Set<ModelState> = []
         var next: [ModelState] = []
         for st in states {
-            for settled in try model.settle(st, at: window) where seen.insert(settled).inserted { next.append(settled) }
+            for settled in try model.settle(st, at: window) { Self.appendUnique(settled, to: &next, seen: &seen) }
         }
         states = next
+    }
+
+    /// Appends `state` to `states` unless an equal one is there. `seen` holds what `states` holds
+    /// once there are two: the common single state is never hashed (a state's hash walks every
+    /// dictionary in it, which cost more than the model step that made it).
+    static func appendUnique(_ state: ModelState, to states: inout [ModelState], seen: inout Set<ModelState>) {
+        guard !states.isEmpty else {
+            states.append(state)
+            return
+        }
+        if seen.isEmpty { seen.insert(states[0]) }
+        if seen.insert(state).inserted { states.append(state) }
     }
 
     static func unique(_ codes: [ResultCode]) -> [ResultCode] {

@@ -33,7 +33,7 @@ extension GamebaseModel {
                     }
                     return (i, h.missing.symbol)
                 }
-                for o in outcomes where seen.insert(o.next).inserted { next.append(o.next) }
+                for o in outcomes { Belief.appendUnique(o.next, to: &next, seen: &seen) }
             }
             if next.count > Belief.maxStates {
                 capped = true

@@ -103,19 +103,21 @@ package struct GamebaseClient: Sendable {
             throw ProtocolError(.httpStatus, "HTTP \(response.status)", response: response)
         }
         let data = Data(response.body)
-        guard (try? JSONSerialization.jsonObject(with: data)) is [String: Any] else {
-            throw ProtocolError(
-                .notJSON,
-                "body is not a JSON object (\(response.body.count) bytes)",
-                response: response
-            )
-        }
         let header: ResponseHeader
         let body: R
         do {
-            header = try JSONDecoder().decode(HeaderOnly.self, from: data).header
-            body = try JSONDecoder().decode(R.self, from: data)
+            // One parse for the header and the body; the body is read from the same object.
+            let decoded = try JSONDecoder.shared.decode(WithHeader<R>.self, from: data)
+            (header, body) = (decoded.header, decoded.body)
         } catch {
+            // Only a failure looks again, to tell a body that is not a JSON object from a bad envelope.
+            guard (try? JSONSerialization.jsonObject(with: data)) is [String: Any] else {
+                throw ProtocolError(
+                    .notJSON,
+                    "body is not a JSON object (\(response.body.count) bytes)",
+                    response: response
+                )
+            }
             throw ProtocolError(.badEnvelope, "\(error)", response: response)
         }
         return Reply(
@@ -127,5 +129,21 @@ package struct GamebaseClient: Sendable {
         )
     }
 
-    private struct HeaderOnly: Decodable { var header: ResponseHeader }
+    /// A reply's header and its typed body, decoded from one JSON object.
+    private struct WithHeader<Body: Decodable>: Decodable {
+        var header: ResponseHeader
+        var body: Body
+
+        private enum Key: String, CodingKey { case header }
+
+        init(from decoder: any Decoder) throws {
+            header = try decoder.container(keyedBy: Key.self).decode(ResponseHeader.self, forKey: .header)
+            body = try Body(from: decoder)
+        }
+    }
+}
+
+extension JSONDecoder {
+    /// One decoder for every reply: a decoder with default options keeps no state between calls.
+    fileprivate static let shared = JSONDecoder()
 }
