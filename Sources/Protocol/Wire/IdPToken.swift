@@ -1,5 +1,4 @@
 import Crypto
-import Foundation
 
 /// IdP test tokens: there is no real Google here, so an IdP access token is
 /// `base64url("idPCode:idPId:issuedAt") + "." + base64url(HMAC-SHA256(secret, <first part as ASCII>))`
@@ -14,8 +13,8 @@ package struct IdPTokenSigner: Sendable {
 
     /// A valid token for `account`.
     package func mint(_ account: IdPAccount, issuedAt: Int64 = 0) -> String {
-        let payload = Self.base64url(Array("\(account.idPCode.rawValue):\(account.idPId):\(issuedAt)".utf8))
-        return payload + "." + Self.base64url(mac(payload))
+        let payload = Base64URL.encode(Array("\(account.idPCode.rawValue):\(account.idPId):\(issuedAt)".utf8))
+        return payload + "." + Base64URL.encode(mac(payload))
     }
 
     /// A well-formed token for `account` whose signature is wrong (signed with another key).
@@ -30,8 +29,8 @@ package struct IdPTokenSigner: Sendable {
         else { return nil }
         let payload = String(token[..<dot])
         let signature = String(token[token.index(after: dot)...])
-        guard let sigBytes = Self.decodeBase64url(signature), Self.constantTimeEqual(sigBytes, mac(payload)),
-            let payloadBytes = Self.decodeBase64url(payload), let text = String(validating: payloadBytes, as: UTF8.self)
+        guard let sigBytes = Base64URL.decode(signature), Self.constantTimeEqual(sigBytes, mac(payload)),
+            let payloadBytes = Base64URL.decode(payload), let text = String(validating: payloadBytes, as: UTF8.self)
         else { return nil }
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty, Int64(parts[2]) != nil else { return nil }
@@ -55,22 +54,5 @@ package struct IdPTokenSigner: Sendable {
         var diff: UInt8 = 0
         for i in a.indices { diff |= a[i] ^ b[i] }
         return diff == 0
-    }
-
-    static func base64url(_ bytes: [UInt8]) -> String {
-        var s = Data(bytes).base64EncodedString()
-        s = s.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-        while s.hasSuffix("=") { s.removeLast() }
-        return s
-    }
-
-    static func decodeBase64url(_ s: String) -> [UInt8]? {
-        guard !s.isEmpty, s.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }),
-            s.allSatisfy(\.isASCII)
-        else { return nil }
-        var b = s.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while b.count % 4 != 0 { b.append("=") }
-        guard let data = Data(base64Encoded: b) else { return nil }
-        return Array(data)
     }
 }
