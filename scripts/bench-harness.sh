@@ -8,7 +8,8 @@
 # 1. `gbfuzz bench http` against nginx: the transport's own CPU per request (the yardstick).
 # 2. `gbfuzz bench harness` on profiles/fuzz.yaml and profiles/smoke.yaml against a separate
 #    `gbfuzz serve`, players on the transport's lanes and (hidden --unpinned) on the cooperative
-#    pool; then against the in-process simulated target (no sockets), with the phase split.
+#    pool; then against the in-process simulated target (no sockets), with the phase split; then
+#    profiles/race.yaml and an open-model fuzz profile against a separate server.
 # 3. The peers' mix (guest login, token login, own member 4:3:3) against a fresh `gbfuzz serve`:
 #    gbfuzz with full checking, Locust (FastHttpUser, each answer's isSuccessful checked) and wrk
 #    with a Lua script (no checks). CPU per request of each client process (/usr/bin/time).
@@ -80,6 +81,19 @@ for profile in fuzz smoke; do
     stop_server
     harness "harness: $profile.yaml, in-process simulated target" "profiles/$profile.yaml" --players "$PLAYERS"
 done
+
+# The other paths: race hunting (shared pools, bursts, probes, the history; its 8 players) and the
+# open model (operations handed to a pool of players at a fixed rate, fuzz mix).
+start_server
+harness "harness: race.yaml (bursts, probes, history), separate serve" profiles/race.yaml --target "$URL"
+cat >"$WORK/open.yaml" <<'YAML'
+name: open-fuzz
+load: {model: open, arrival: operations, rate: 2000, maxPlayers: 2000, maxInFlight: 256}
+fuzz: {adversarial: 0.35, devicesPerPlayer: 3, accountsPerIdP: 2, audit: false, shrink: false}
+semantics: {transferKey: {enabled: true}}
+YAML
+start_server
+harness "harness: open model, 2,000 ops/s, fuzz mix, separate serve" "$WORK/open.yaml" --target "$URL"
 
 # --- 3. peers: the same mix against the same server ---------------------------------------------------
 cat >"$WORK/mix.yaml" <<'YAML'
