@@ -23,19 +23,15 @@ PLAYERS=${PLAYERS:-16}
 command -v nginx >/dev/null 2>&1 || [[ -x /usr/sbin/nginx ]] || apt-get install -y -qq nginx >/dev/null
 command -v wrk >/dev/null || apt-get install -y -qq wrk >/dev/null
 python3 -c "import locust" 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check locust
-if [[ -z "${BIN:-}" ]]; then
-    swift build -c release --product gbfuzz >/dev/null
-    BIN="$(swift build -c release --show-bin-path)/gbfuzz"
-fi
 WORK="$(mktemp -d)"
 PRIO=()
 # shellcheck source=lib/serve.sh
 source scripts/lib/serve.sh
+ensure_bin
 # shellcheck source=lib/nginx.sh
 source scripts/lib/nginx.sh
 trap 'stop_server; stop_nginx; rm -rf "$WORK"' EXIT
 export BENCH_DIR="$PWD/scripts/bench" BENCH_PATH="/tcgb-gateway/v1.3/apps/gbfuzz/auth"
-SECONDS_N=${DURATION%s}
 
 # cpu FILE: user+system seconds from a /usr/bin/time -f "%U %S" file.
 cpu() { awk '{print $1 + $2}' "$1"; }

@@ -28,14 +28,11 @@ THINK=${THINK:-60s}
 RATE=${RATE:-1500}
 CPU_DURATION=${CPU_DURATION:-30s}
 [[ -x /usr/bin/time ]] || apt-get install -y -qq time >/dev/null
-if [[ -z "${BIN:-}" ]]; then
-    swift build -c release --product gbfuzz >/dev/null
-    BIN="$(swift build -c release --show-bin-path)/gbfuzz"
-fi
 WORK="$(mktemp -d)"
 PRIO=()
 # shellcheck source=lib/serve.sh
 source scripts/lib/serve.sh
+ensure_bin
 trap 'stop_server; rm -rf "$WORK"' EXIT
 
 # profile FILE MODEL-LINES: a light login-heavy mix, no adversarial moves, no audit, no shrinking

@@ -36,6 +36,7 @@ package struct HarnessBench: Sendable {
         package var phases: PhaseTimes
 
         package var cpu: Duration { user + system }
+        package var wallSeconds: Double { micros(wall) / 1e6 }
         /// Process CPU per checked operation, in microseconds.
         package var cpuMicrosPerOperation: Double { micros(cpu) / Double(max(1, operations)) }
         /// Checked operations per second of process CPU.

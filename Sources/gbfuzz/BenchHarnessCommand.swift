@@ -83,7 +83,7 @@ extension GBFuzz.Bench {
 
         static func text(_ r: HarnessBench.Result, profile: String) -> String {
             func f(_ x: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", x) }
-            let seconds = Double(r.wall.components.seconds) + Double(r.wall.components.attoseconds) / 1e18
+            let seconds = r.wallSeconds
             var lines = [
                 "gbfuzz bench harness: \(profile), \(r.players) players, \(r.target), \(f(seconds, 2)) s"
                     + (r.pinned ? ", players on the transport's lanes" : ""),
@@ -106,7 +106,7 @@ extension GBFuzz.Bench {
                 "pinned": r.pinned,
                 "operations": r.operations,
                 "violations": r.violations,
-                "wall_seconds": Double(r.wall.components.seconds) + Double(r.wall.components.attoseconds) / 1e18,
+                "wall_seconds": r.wallSeconds,
                 "cpu_us_per_operation": r.cpuMicrosPerOperation,
                 "operations_per_cpu_second": r.operationsPerCPUSecond,
                 "phase_us_per_operation": Dictionary(

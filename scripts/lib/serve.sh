@@ -2,6 +2,15 @@
 # Needs BIN (the gbfuzz binary) and WORK (a temp dir); optional PRIO (array, e.g. chrt -f 10) and
 # SERVER_ARGS (extra arguments for `gbfuzz serve`).
 PID=""
+
+# ensure_bin: builds this tree's release gbfuzz into BIN unless BIN is already set.
+ensure_bin() {
+    if [[ -z "${BIN:-}" ]]; then
+        swift build -c release --product gbfuzz >/dev/null
+        BIN="$(swift build -c release --show-bin-path)/gbfuzz"
+    fi
+}
+
 stop_server() {
     if [[ -n "$PID" ]]; then kill -INT "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; PID=""; fi
 }
