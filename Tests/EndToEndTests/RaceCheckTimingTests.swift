@@ -10,33 +10,48 @@ import Testing
 /// Race hunting end to end against the embedded server: the run writes its history, the
 /// linearizability checker judges it, and a race-only bug switch comes out as a `linearizability`
 /// violation with its witness. Wall-clock sensitive (how often requests meet), hence `.timing`.
-@Suite("race hunting, end to end: history.jsonl and the linearizability check", .tags(.timing), .timeLimit(.minutes(4)))
+@Suite("race hunting, end to end: history.jsonl and the linearizability check", .tags(.timing), .timeLimit(.minutes(8)))
 struct RaceCheckTimingTests {
     /// Like profiles/race.yaml, aimed at add mapping: 8 players on 64 shared devices, 4 IdP
     /// accounts per type, half the operations in bursts of 4 aimed at one account or device.
-    /// (race.yaml itself rarely sends add mapping: see the report of this branch.)
+    /// (race.yaml itself rarely sends add mapping: see the report of this branch.) Bounded by
+    /// operations, not time: how many operations fit in a second depends on the machine, and the
+    /// checker's search grows with the history (a 15 s run on a fast build gave 16,000 operations
+    /// and a partition the debug build could not decide within its budget).
     static let profile = """
         name: race-mapping
         target: embedded
-        duration: 15s
+        duration: 60s
+        maxOperations: 6000
         load: {model: closed, players: 8}
         race:
           devices: 64
           accounts: 4
           bursts: {size: 4, share: 0.5, wait: 200ms}
           probes: 1s
-          checkBudget: 20s
+          inFlightPerIdentity: 4
+          checkBudget: 60s
         mix: {login.guest: 10, login.idp: 2, mapping.add: 20, server.idp: 2}
         fuzz: {adversarial: 0.1}
         """
 
     @Test("race-mapping is found as a linearizability violation with its witness, and the run exits 2")
     func raceMappingIsFound() async throws {
-        let plan = try E2E.plan(E2E.writeProfile(Self.profile), seed: 1) { $0.serveBugs = ["race-mapping"] }
-        let printed = E2E.Log()
-        let log = E2E.Log()
-        let outcome = await CampaignRunner(plan: plan, say: { log.append($0) }, print: { printed.append($0) }).run()
-        #expect(outcome.exit == .violations, "\(outcome.exit): \(log.text)\n\(printed.text)")
+        // Requests meet by chance: a run of 6,000 operations meets this race about two times in
+        // three, so up to three runs (sub-seeds) are allowed; the first that finds it is examined.
+        let profile = E2E.writeProfile(Self.profile)
+        var runs: [(CampaignRunner.Outcome, E2E.Log)] = []
+        for attempt in UInt64(0)..<3 where runs.last?.0.exit != .violations {
+            let plan = try E2E.plan(profile, seed: 1 + 100 * attempt) { $0.serveBugs = ["race-mapping"] }
+            let printed = E2E.Log()
+            let outcome = await CampaignRunner(plan: plan, say: { _ in }, print: { printed.append($0) }).run()
+            runs.append((outcome, printed))
+        }
+        let (outcome, printed) = try #require(runs.last)
+        #expect(
+            outcome.exit == .violations,
+            "\(runs.map { "\($0.0.exit): \($0.1.text)" }.joined(separator: "\n"))"
+        )
         let summary = try #require(outcome.summary)
         let race = try #require(summary.run.race)
         #expect(race.verdict == "violation" && race.violating >= 1, "\(race)")
@@ -80,7 +95,7 @@ struct RaceCheckTimingTests {
         "on the clean server: no linearizability violation, and history.jsonl reads back as the history that was checked"
     )
     func cleanServerAndHistoryRoundTrip() async throws {
-        let plan = try E2E.plan(E2E.writeProfile(Self.profile), duration: .seconds(10), seed: 2)
+        let plan = try E2E.plan(E2E.writeProfile(Self.profile), seed: 2) { $0.maxOperations = 4_000 }
         let (outcome, log) = await E2E.run(plan)
         let summary = try #require(outcome.summary, "\(log)")
         #expect(!summary.violations.list.contains { $0.checker == .linearizability }, "\(summary.violations.list)")

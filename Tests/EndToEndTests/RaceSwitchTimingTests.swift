@@ -9,8 +9,15 @@ import Testing
 
 /// `profiles/race.yaml` as shipped finds each race-only bug switch of the reference server, for
 /// three seeds each, and writes a concurrent reproducer that fails again when replayed. Wall-clock
-/// sensitive (how often requests meet), hence `.timing`.
-@Suite("race hunting: profiles/race.yaml finds the race switches", .tags(.timing), .timeLimit(.minutes(20)))
+/// sensitive (how often requests meet), hence `.timing`; its cases run one at a time, since four
+/// campaigns at once on two cores made a reproducer's confirmation and its replay see different
+/// loads (CI: confirmed 6/10, then clean in 30 replays).
+@Suite(
+    "race hunting: profiles/race.yaml finds the race switches",
+    .tags(.timing),
+    .serialized,
+    .timeLimit(.minutes(20))
+)
 struct RaceSwitchTimingTests {
     /// race-transfer-failcount is not here: the checker often runs out of its budget proving that
     /// no linearization exists (verdict unknown, exit 3); see the issue notes and docs/MODEL.md §7.
@@ -50,12 +57,17 @@ struct RaceSwitchTimingTests {
             let printed = E2E.Log()
             let outcome = await CampaignRunner(plan: plan, say: { _ in }, print: { printed.append($0) }).run()
             let entry = outcome.summary?.violations.list.first { $0.checker == .linearizability }
-            if let entry, (entry.standing?.reproduced ?? 0) >= 1 {
+            // A reproducer that failed again in at least 3 of its 10 confirmation runs: one that
+            // failed once (CI: "fails 1/10 with 5 players and 17 operations") then stayed clean
+            // in 30 replays, which is chance, not a reproducer to judge `gbfuzz replay` by.
+            if let entry, let standing = entry.standing, standing.reproduced >= 1,
+                standing.reproduced * 10 >= 3 * standing.replays
+            {
                 #expect(outcome.exit == .violations)
                 found = (outcome, entry)
             } else if let entry {
-                // Found, but its witness never failed again when replayed (a window the waves did
-                // not reopen): that run does not count, the next one is tried.
+                // Found, but its witness seldom or never failed again when replayed (a window the
+                // waves did not reopen): that run does not count, the next one is tried.
                 let standing = entry.standing.map { "\($0)" } ?? "-"
                 tried.append("seed \(seed + 100 * attempt): found, reproducer \(standing)")
                 try? FileManager.default.removeItem(at: outcome.directory)

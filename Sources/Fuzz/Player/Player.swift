@@ -15,15 +15,17 @@ package struct Player: Sendable {
     let signer: IdPTokenSigner
     package private(set) var episode = 0
     package private(set) var identities: Identities
-    package private(set) var belief: Belief
+    package internal(set) var belief: Belief
     /// The current episode's operations so far (with the concrete values they were sent with).
-    package private(set) var history: [Op] = []
+    package internal(set) var history: [Op] = []
     var nextOpId = 1
     /// A burst of wrong transfer passwords in progress: the account and how many remain.
     var burst: (account: Sym, remaining: Int)?
     /// The shared identity the next operation must touch (a synchronized burst), if any.
     package var focus: Focus?
     var stepsWithPending = 0
+    /// Shared pool: answers in a row this player's view did not predict (``repairSharedView``).
+    var surprises = 0
     /// Server time after the previous step (frozen clock), to spot jumps made by other players.
     var clockAfterLast: Int64?
     var syntheticIds = 0
@@ -90,6 +92,7 @@ package struct Player: Sendable {
         clockAfterLast = nil
         burst = nil
         stepsWithPending = 0
+        surprises = 0
     }
 
     /// Judges the result of `planned` (which the server handled within `window`).
@@ -160,14 +163,15 @@ package struct Player: Sendable {
             verdict.predictedCodes = j.expectedCodes
             if configuration.isShared, envelope == nil, j.mismatch != nil {
                 // Other players act on the same identities: this player's view cannot judge the
-                // answer (the checker will); it starts over from what the target says next.
+                // answer (the checker will); it keeps, adopts or starts over its view.
                 verdict.outcome = obs.code.isSuccess ? .ok : .expectedError
-                verdict.localReset = true
+                verdict.localReset = repairSharedView(op, obs, window: window) == .startedOver
             } else if let m = envelope ?? j.mismatch {
                 verdict.outcome = .unexpected
                 verdict.violations = [violation(m, op, result, because: j.because)]
             } else {
                 verdict.outcome = obs.code.isSuccess ? .ok : .expectedError
+                surprises = 0
             }
         } catch {
             verdict.outcome = .unexpected

@@ -31,6 +31,8 @@ package struct UserState: Hashable, Sendable {
     package var transferAccount: Sym?
     package var transferKey: Sym?
 
+    package init(authList: Set<AccountRef> = []) { self.authList = authList }
+
     package var isWithdrawn: Bool { withdrawal != nil }
     package var isBanned: Bool { withdrawal == nil && ban != nil }
     /// `valid`, highest first: D, M, B, T, P, Y.
