@@ -40,7 +40,8 @@ check() {
     local name=$1; shift
     local status=0
     /usr/bin/time -f "%e %M" -o "$WORK/time" "$BIN/gbfuzz" check "$HISTORY" "$@" >"$WORK/out" 2>&1 || status=$?
-    read -r wall rss <"$WORK/time"
+    # /usr/bin/time prefixes "Command exited with non-zero status N" when the check fails.
+    read -r wall rss < <(tail -1 "$WORK/time")
     printf '%-14s exit %s  wall %6.2f s  max RSS %5d MiB  %s\n' "$name" "$status" "$wall" "$((rss / 1024))" \
         "$(head -1 "$WORK/out")"
     sed -n 2p "$WORK/out" | sed 's/^/               /'
