@@ -40,6 +40,9 @@ extension CampaignRunner {
                     history.entries.indices.contains($0.index) ? history.entries[$0.index] : nil
                 }
             )
+            // Replayed only with what it produces itself (``RaceShrinker/selfContained(_:)``).
+            let contained = RaceShrinker.selfContained(file.entries)
+            if !contained.isEmpty, contained.count < file.entries.count { file = file.keeping(contained) }
             if setup.replay, i < profile.fuzz.maxShrinks, !Task.isCancelled, !file.entries.isEmpty {
                 setup.phases.detail("concurrent violation \(i + 1) of \(entries.count)")
                 say(

@@ -135,4 +135,36 @@ struct RaceReplayTests {
         #expect(RaceShrinker.keeping(entries, without: [0]).isEmpty)
         #expect(RaceShrinker.keeping(entries, without: [1]) == [0, 2])
     }
+
+    @Test("a reproducer keeps only operations whose values it produces itself, transitively")
+    func selfContained() async {
+        let entries = await Self.record([Self.survivor, Self.bystander], on: SimulatedTarget())
+        #expect(RaceShrinker.selfContained(entries) == Array(entries.indices))
+        // Without the survivor's login its logout and read name a token produced elsewhere: sent as
+        // recorded, they would reach the recording target's live session.
+        let withoutLogin = entries.filter { $0.op.id != 1000 }
+        let kept = RaceShrinker.selfContained(withoutLogin).map { withoutLogin[$0].op.id }
+        #expect(kept == [2000, 2001])
+        // Transitively: a token login on the token of a login not in the reproducer goes, and so
+        // does the read that uses the token login's own token.
+        func entry(_ id: Int, _ action: Action) -> HistoryEntry {
+            let t = Int64(id)
+            return HistoryEntry(
+                index: id,
+                process: 0,
+                op: Op(id: id, action: action),
+                invokeNs: t,
+                returnNs: t + 1,
+                window: ClockWindow(exactly: 0),
+                answer: nil
+            )
+        }
+        let chain = [
+            entry(1, .loginToken(device: Self.d0, token: .token(Sym(.token, 0)))),
+            entry(2, .getMember(device: Self.d0, token: .token(Sym(.token, 1)))),
+            entry(3, .loginGuest(device: Self.d1, ignoreAlreadyLoggedIn: false)),
+            entry(4, .getMember(device: Self.d1, token: .token(Sym(.token, 3)))),
+        ]
+        #expect(RaceShrinker.selfContained(chain) == [2, 3])
+    }
 }

@@ -84,6 +84,26 @@ package struct RaceShrinker: Sendable {
         return current
     }
 
+    /// Positions of `entries` whose every referenced value is produced by an entry kept
+    /// (transitively). A witness may name a value produced outside it (a token from an earlier
+    /// login); a replay would send that value as recorded, and against the recording's own target
+    /// it is live: the replay then meets the recording's world instead of its fresh one, and
+    /// "fails" with one player and no race at all (CI: "fails 10/10 with 1 player and 3
+    /// operations", which `gbfuzz replay` on a fresh server never reproduced).
+    package static func selfContained(_ entries: [HistoryEntry]) -> [Int] {
+        var kept = Set(entries.indices)
+        var changed = true
+        while changed {
+            changed = false
+            let produced = Set(kept.map { entries[$0].op.id })
+            for i in kept where entries[i].op.action.references.contains(where: { !produced.contains($0.op) }) {
+                kept.remove(i)
+                changed = true
+            }
+        }
+        return entries.indices.filter(kept.contains)
+    }
+
     /// Positions of `entries` left after deleting `deleted` and every entry that refers to a value
     /// a deleted one produced (transitively).
     package static func keeping(_ entries: [HistoryEntry], without deleted: [Int]) -> [Int] {
