@@ -91,17 +91,12 @@ package struct RaceShrinker: Sendable {
     /// "fails" with one player and no race at all (CI: "fails 10/10 with 1 player and 3
     /// operations", which `gbfuzz replay` on a fresh server never reproduced).
     package static func selfContained(_ entries: [HistoryEntry]) -> [Int] {
-        var kept = Set(entries.indices)
-        var changed = true
-        while changed {
-            changed = false
-            let produced = Set(kept.map { entries[$0].op.id })
-            for i in kept where entries[i].op.action.references.contains(where: { !produced.contains($0.op) }) {
-                kept.remove(i)
-                changed = true
-            }
+        let produced = Set(entries.map(\.op.id))
+        let dangling = entries.indices.filter { i in
+            entries[i].op.action.references.contains { !produced.contains($0.op) }
         }
-        return entries.indices.filter(kept.contains)
+        // Deleting them deletes what uses their values too.
+        return keeping(entries, without: dangling)
     }
 
     /// Positions of `entries` left after deleting `deleted` and every entry that refers to a value
