@@ -128,6 +128,62 @@ struct RaceReplayTests {
         #expect(standing?.description == "fails 4/4 with 1 player and 3 operations (shrunk from 2 and 5)")
     }
 
+    @Test(
+        "a value the replay did not learn is sent as one no server issued, not as recorded: replayed on the recording's own target it is not live there"
+    )
+    func unlearnedNotSentAsRecorded() async throws {
+        let target = SimulatedTarget()
+        let clock = ClockTracker(frozenAt: target.now)
+        // Recorded: a login (its token live on `target`), then a read with that token.
+        var entries = await Self.record(
+            [
+                [
+                    .loginGuest(device: Self.d0, ignoreAlreadyLoggedIn: false),
+                    .getMember(device: Self.d0, token: .token(Sym(.token, 1000))),
+                ]
+            ],
+            with: target,
+            clock: clock
+        )
+        let recordedToken = try #require(entries[1].op.values[Sym(.token, 1000)])
+        // The login answered differently when recorded (another player's doing, say): the replay
+        // cannot pair its answer with the recorded one, so it never learns the token's value.
+        guard case .client(var body) = entries[0].answer else {
+            Issue.record("the login's answer is not a client reply")
+            return
+        }
+        body.header.resultCode = ResultCode(3201)
+        entries[0].answer = .client(body)
+
+        let replayer = RaceReplayer(
+            configuration: FuzzConfiguration(seed: 1, runSalt: "r"),
+            executor: target,
+            clock: clock
+        )
+        let result = await replayer.replay(Self.file(entries), runs: 3)
+        let sent = try #require(result.last?.history.entries.last?.op.values[Sym(.token, 1000)])
+        #expect(sent != recordedToken, "the recorded token is live on the recording's target")
+        #expect(sent.count == recordedToken.count, "well formed: a token's length")
+        #expect(result.failed == 0, "the read of an unknown token is answered as the model predicts")
+    }
+
+    @Test("runs of operations to delete: halves, then quarters, down to pairs, the last run first")
+    func chunks() {
+        #expect(
+            RaceShrinker.chunks(8) == [[4, 5, 6, 7], [0, 1, 2, 3], [6, 7], [4, 5], [2, 3], [0, 1]]
+        )
+        #expect(RaceShrinker.chunks(5) == [[3, 4], [1, 2], [0]])
+        #expect(RaceShrinker.chunks(3).isEmpty)
+        // Each size's runs cover every position once.
+        var rest = RaceShrinker.chunks(100)[...]
+        for size in [50, 25, 12, 6, 3] {
+            let runs = rest.prefix((100 + size - 1) / size)
+            #expect(runs.joined().sorted() == Array(0..<100), "runs of \(size)")
+            rest = rest.dropFirst(runs.count)
+        }
+        #expect(rest.isEmpty)
+    }
+
     @Test("deleting an operation deletes what uses the values it produced")
     func dependentsGoToo() async {
         let entries = await Self.record([Self.survivor], on: SimulatedTarget())

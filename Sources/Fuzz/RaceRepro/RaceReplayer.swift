@@ -72,6 +72,11 @@ package struct RaceReplayer: Sendable {
         var replayed: [HistoryEntry?] = Array(repeating: nil, count: file.entries.count)
         for wave in file.schedule.waves {
             let planned = wave.map { i in (i, plan(file.entries[i], salt: salt, values: values)) }
+            for (i, p) in planned {
+                for (s, v) in file.entries[i].op.values where s.kind.isChosen && s.op == file.entries[i].op.id {
+                    if let mine = p.op.values[s] { values.learn(v, as: mine) }
+                }
+            }
             let gate = ReleaseGate(count: planned.count)
             let results = await withTaskGroup(of: (Int, HistoryEntry).self) { group in
                 for (i, p) in planned {
@@ -125,10 +130,19 @@ package struct RaceReplayer: Sendable {
 
     /// The recorded operation, concretised for this replay: identities from `salt` (devices, IdP
     /// accounts and their tokens, chosen ids), generated values as this replay learned them.
+    ///
+    /// A value the replay did not learn (its producer answered differently this time) is sent as
+    /// one no server issued, never as recorded: against the recording's own target the recorded
+    /// value is live (a forcing ticket, a token), and the answer about it is not the "unknown"
+    /// the model predicts for a value this replay never saw (CI: "fails 10/10 with 1 player and 3
+    /// operations", never reproduced on a fresh server).
     func plan(_ e: HistoryEntry, salt: String, values: ValueMap) -> PlannedOperation {
         var player = Player(configuration: configuration, index: e.process, salt: salt)
         var planned = player.make(e.op.action, id: e.op.id, now: clock.now())
-        for (s, v) in e.op.values where planned.op.values[s] == nil { planned.op.values[s] = values[v] }
+        let identities = Identities(salt: salt)
+        for (s, v) in e.op.values where planned.op.values[s] == nil {
+            planned.op.values[s] = values[v] ?? identities.unissued(s, semantics: configuration.semantics)
+        }
         return planned
     }
 

@@ -62,11 +62,13 @@ package struct RaceShrinker: Sendable {
         var progress = true
         while progress, ContinuousClock.now < deadline, !Task.isCancelled {
             progress = false
-            // Whole players, then single operations from the last.
+            // Whole players, then runs of operations (halves, quarters… as ddmin does, from the
+            // last), then single operations from the last.
             let processes = Array(Set(current.entries.map(\.process))).sorted()
             var groups =
                 processes.count > 1
                 ? processes.map { p in current.entries.indices.filter { current.entries[$0].process == p } } : []
+            groups += Self.chunks(current.entries.count)
             groups += current.entries.indices.reversed().map { [$0] }
             for group in groups where ContinuousClock.now < deadline {
                 let kept = Self.keeping(current.entries, without: group)
@@ -82,6 +84,24 @@ package struct RaceShrinker: Sendable {
             }
         }
         return current
+    }
+
+    /// Runs of consecutive positions of `0..<count`: halves, then quarters, down to runs of two,
+    /// the last run of each size first. A long witness (hundreds of operations, most of them
+    /// bystanders) loses them in a few replays instead of one replay per operation.
+    package static func chunks(_ count: Int) -> [[Int]] {
+        var out: [[Int]] = []
+        var size = count / 2
+        while size >= 2 {
+            var end = count
+            while end > 0 {
+                let start = max(0, end - size)
+                out.append(Array(start..<end))
+                end = start
+            }
+            size /= 2
+        }
+        return out
     }
 
     /// Positions of `entries` whose every referenced value is produced by an entry kept

@@ -13,10 +13,17 @@ package struct ValueMap: Sendable {
 
     package init() {}
 
-    /// The replay's value for a recorded one (the recorded value when none was learned).
-    package subscript(_ recorded: String) -> String { map[recorded] ?? recorded }
+    /// The replay's value for a recorded one, when the replay learned it. Never the recorded value
+    /// itself: that belongs to the recording's world, where it may still be live.
+    package subscript(_ recorded: String) -> String? { map[recorded] }
 
     package var count: Int { map.count }
+
+    /// Records that the replay sent `replayed` where the recording sent `recorded` (a value the
+    /// harness chose, e.g. a manual renew's TransferAccount id).
+    package mutating func learn(_ recorded: String, as replayed: String) {
+        if recorded != replayed, !recorded.isEmpty { map[recorded] = replayed }
+    }
 
     /// Pairs the string leaves of the two answers at equal paths.
     package mutating func learn(recorded: Observation?, replayed: Observation?) {
