@@ -22,6 +22,9 @@ package struct LinearizabilityCheck: Sendable {
     package var shrinkTime: Duration
     /// Whether searches try only a persistent set's candidates (``Search/persistent(_:_:_:)``).
     package var reduction = true
+    /// Whether a search still unknown after a quarter of its time is restarted with learned order
+    /// preferences (``Search/runWithRestarts()``); off only to measure what that decides.
+    package var restarts = true
 
     /// How many of a partition's entity keys a report lists.
     package static let keysShown = 100
@@ -128,6 +131,7 @@ package struct LinearizabilityCheck: Sendable {
         )
         search.isCancelled = cancelled
         search.reduces = reduction
+        search.restarts = restarts
         let result = search.run()
         let keys = p.keys.prefix(Self.keysShown).map(\.description)
         var report = PartitionReport(

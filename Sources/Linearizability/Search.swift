@@ -15,12 +15,18 @@ struct Search {
     let input: SearchInput
     let model: GamebaseModel
     let matcher: Matcher
-    let budget: CheckBudget
+    var budget: CheckBudget
     /// Whether to stop (as unknown): the task's cancellation, or the flag of the thread it runs on.
     var isCancelled: @Sendable () -> Bool = { Task.isCancelled }
     /// Whether to try only a persistent set's candidates (``persistent(_:_:_:)``); off only to
     /// measure what the reduction saves.
     var reduces = true
+    /// Completed entries tried after every other candidate (``runWithRestarts()``).
+    var later: Set<Int32> = []
+    /// Completed entries tried before every other candidate (``runWithRestarts()``).
+    var sooner: Set<Int32> = []
+    /// Whether an unknown verdict is searched again with learned order preferences.
+    var restarts = true
 
     /// The deepest partial linearization: entries in order, and where it stopped.
     struct Deepest: Sendable {
@@ -46,6 +52,11 @@ struct Search {
     }
 
     func run() -> Result {
+        restarts ? runWithRestarts() : runDepthFirst()
+    }
+
+    /// Depth first, with the memo, persistent sets and backjumping.
+    func runDepthFirst() -> Result {
         let clock = ContinuousClock()
         let start = clock.now
         let deadline = start + budget.time
@@ -210,7 +221,12 @@ struct Search {
         }
         // Earliest answer first: a server that applies an operation before answering it orders
         // concurrent operations more like their answers than like their requests.
-        completed.sort { input.ret[Int($0)] < input.ret[Int($1)] }
+        if later.isEmpty, sooner.isEmpty {
+            completed.sort { input.ret[Int($0)] < input.ret[Int($1)] }
+        } else {
+            func rank(_ e: Int32) -> Int { sooner.contains(e) ? 0 : later.contains(e) ? 2 : 1 }
+            completed.sort { (rank($0), input.ret[Int($0)]) < (rank($1), input.ret[Int($1)]) }
+        }
         var all = completed + maybes
         // One member of each twin class: the first (``SearchInput/twinClasses(_:windows:)``).
         var classes: Set<Int32> = []

@@ -40,6 +40,12 @@ struct CheckCommand: AsyncParsableCommand {
     @Flag(help: "Try every interleaving of independent operations (no partial-order reduction; to measure it).")
     var noReduction = false
 
+    @Flag(
+        help:
+            "Search an unknown partition depth first once, without restarts that learn which of two concurrent operations to try first (to measure them)."
+    )
+    var noRestarts = false
+
     @Flag(help: "Print the result as JSON.")
     var json = false
 
@@ -61,6 +67,7 @@ struct CheckCommand: AsyncParsableCommand {
             shrink: !noShrink
         )
         check.reduction = !noReduction
+        check.restarts = !noRestarts
         let report = await check.check(loaded)
         if json {
             let encoder = JSONEncoder()

@@ -112,6 +112,81 @@ struct ReductionTests {
         #expect(q.configurations > 1 << 8, "one step at a time it tries every combination: \(q)")
     }
 
+    /// A correct and a wrong TransferAccount password in flight together, the wrong one answered
+    /// first but applied second (the count is 1 after them, not 0); then `waves` pairs of logins
+    /// on other devices (each pair a real choice, as in ``lateReveal(waves:)``); then four more
+    /// wrong passwords, the last answered with the block: only the count shows the pair's order.
+    /// The dead end at the block depends on the three wrong passwords before it, which are dead
+    /// ends of their own for the same reason, and so on back to the pair: a search that returns
+    /// only one dependent step at a time tries every combination of the waves on the way.
+    /// A restart that tries the pair the other way round first goes straight through.
+    static func lateCount(waves: Int) async -> History {
+        var w = World()
+        let prefix = await TransferCounterTests.issued(&w)
+        let correct = await w.run(
+            5,
+            .transferLogin(
+                device: DeviceRef(30),
+                credentials: TransferCredentials(
+                    id: .value(Sym(.transferId, 2)),
+                    password: .value(Sym(.transferPassword, 2))
+                )
+            )
+        )
+        #expect(correct.code == .success)
+        let first = await w.run(6, TransferCounterTests.wrongAttempt(31))
+        var pairs: [(Step, Step)] = []
+        for k in 0..<waves {
+            let d = DeviceRef(40 + k)
+            let g = await w.run(100 + 2 * k, .loginGuest(device: d, ignoreAlreadyLoggedIn: true))
+            let i = await w.run(
+                101 + 2 * k,
+                .loginIdP(device: d, credential: .valid(AccountRef(.facebook, 1 + k)), ignoreAlreadyLoggedIn: true)
+            )
+            pairs.append((g, i))
+        }
+        var rest: [Step] = []
+        for k in 0..<4 { rest.append(await w.run(300 + k, TransferCounterTests.wrongAttempt(31))) }
+        #expect(rest.dropLast().allSatisfy { $0.code == .transferAccountInvalidPassword })
+        #expect(rest.last?.code == .transferAccountBlock)
+        // One partition: a lookup of every user links the waves to the TransferAccount's user.
+        var users = [UserArg.user(Sym(.user, 1))]
+        for k in 0..<waves { users += [.user(Sym(.user, 100 + 2 * k)), .user(Sym(.user, 101 + 2 * k))] }
+        let lookup = await w.run(400, .serverMembers(users: users))
+        #expect(lookup.code == .success)
+        var t = Timeline()
+        t.sequential(prefix)
+        t.add(correct, 1000, 1090, process: 1)
+        t.add(first, 1010, 1080, process: 2)
+        for (k, (g, i)) in pairs.enumerated() {
+            let at = 1200 + 100 * Int64(k)
+            t.add(g, at, at + 50, process: 3)
+            t.add(i, at + 5, at + 45, process: 4)
+        }
+        let end = 1200 + 100 * Int64(waves)
+        t.sequential(rest, from: end, process: 2)
+        t.add(lookup, end + 1000, end + 1050, process: 1)
+        return t.history
+    }
+
+    @Test(
+        "a choice revealed many entries later (a fail count) is decided by a restart that tries the pair the other way round first"
+    )
+    func lateRevealedCount() async throws {
+        let h = await Self.lateCount(waves: 10)
+        // Without restarts the search runs out of 1,000 configurations: the case needs them.
+        var once = LinearizabilityCheck(budget: CheckBudget(time: .seconds(300), configurations: 1_000))
+        once.restarts = false
+        #expect(await once.check(h).verdict == .unknown)
+        // Restarts are bounded by time (the first search gets a quarter of it): 120 s lets the
+        // first one spend its 1,000 configurations on a loaded machine (two restarts then decide
+        // it: the dead end's entry first, then the correct password before the wrong one).
+        let r = await LinearizabilityCheck(budget: CheckBudget(time: .seconds(120), configurations: 1_000)).check(h)
+        #expect(r.verdict == .linearizable, "\(r.text)")
+        let p = try #require(r.partitions.max { $0.entries < $1.entries })
+        #expect(p.entries == h.entries.count, "one partition: \(r.text)")
+    }
+
     /// Device 0's user maps google#1 and then withdraws, while device 2 logs in with google#1 and
     /// gets a new member: the withdrawal must come first. The two share no entity of their own
     /// (the withdrawal names only device 0's token), only the state links them (google#1's owner

@@ -1,0 +1,110 @@
+import Basics
+import Model
+
+// Restarts with learned order preferences. The order in which the depth-first search tries
+// candidates decides only which linearization it finds first, never its verdict: every restart is
+// the same exhaustive search. When one is stuck deep in a history on an operation whose outcome
+// depends on the order of two concurrent operations hundreds of entries back (a fail counter
+// reset by a correct password answered after a wrong one but applied before it), backtracking
+// there costs every combination of the unrelated choices in between; a restart that tries that
+// pair the other way round first reaches it straight.
+extension Search {
+    /// A preference a restart tries: an entry first whenever it is a candidate, or last.
+    enum Preference: Hashable {
+        case sooner(Int32)
+        case later(Int32)
+    }
+
+    /// Depth first with a quarter of the time; while the verdict is unknown and time is left,
+    /// again with one more order preference (``preference(_:avoiding:)``), keeping it when the
+    /// search got deeper with it.
+    func runWithRestarts() -> Result {
+        let start = ContinuousClock.now
+        let deadline = start + budget.time
+        var first = self
+        first.budget.time = budget.time / 4
+        var best = first.runDepthFirst()
+        guard case .unknown(_, var deepest?) = best.verdict else { return best }
+        var configurations = best.configurations
+        var appliedMaybe = best.appliedMaybe
+        var kept = self
+        var tried: Set<Preference> = []
+        let attempt = max(.milliseconds(200), budget.time / 16)
+        while ContinuousClock.now < deadline, !isCancelled(), let p = kept.preference(deepest, avoiding: &tried) {
+            var next = kept
+            switch p {
+            case .sooner(let e): next.sooner.insert(e)
+            case .later(let e): next.later.insert(e)
+            }
+            next.budget.time = min(attempt, deadline - ContinuousClock.now)
+            // A restart goes straight down to where the last one was stuck (about one configuration
+            // per entry) and is worth keeping only if it gets past it soon: one stuck at the same
+            // dead end would spend its time backtracking through everything before it.
+            next.budget.configurations = min(budget.configurations, 2 * deepest.set.count + 2_000)
+            let r = next.runDepthFirst()
+            configurations += r.configurations
+            appliedMaybe.formUnion(r.appliedMaybe)
+            switch r.verdict {
+            case .linearizable, .violation:
+                return Result(
+                    verdict: r.verdict,
+                    configurations: configurations,
+                    elapsed: ContinuousClock.now - start,
+                    appliedMaybe: appliedMaybe
+                )
+            case .unknown(_, let d?) where d.set.count > deepest.set.count:
+                kept = next
+                deepest = d
+                best = r
+                tried = []
+            case .unknown:
+                break
+            }
+        }
+        best.configurations = configurations
+        best.elapsed = ContinuousClock.now - start
+        return best
+    }
+
+    /// The next preference to try against the deepest linearization's dead end: the entry it could
+    /// not place first; then, from the end, each entry it took that shares an entity with that one
+    /// and was taken before another such entry invoked before it returned (the two could have gone
+    /// the other way round) last; then the same with "shares a component of the deepest state";
+    /// then each related entry it took that could have come after the dead end's entry last.
+    func preference(_ d: Deepest, avoiding tried: inout Set<Preference>) -> Preference? {
+        guard let stuck = stuckIndex(d) else { return nil }
+        func fresh(_ p: Preference) -> Preference? {
+            guard !tried.contains(p) else { return nil }
+            if case .later(let e) = p, later.contains(e) { return nil }
+            if case .sooner(let e) = p, sooner.contains(e) { return nil }
+            tried.insert(p)
+            return p
+        }
+        if let p = fresh(.sooner(stuck)) { return p }
+        let mine = Set(input.touchers.ofEntry[Int(stuck)])
+        let direct = d.order.filter { e in input.touchers.ofEntry[Int(e)].contains(where: mine.contains) }
+        var components = StateComponents(d.state, touchers: input.touchers, ids: matcher.identities)
+        let target = Set(mine.map { components.root($0) })
+        let linked = d.order.filter { e in
+            input.touchers.ofEntry[Int(e)].contains { target.contains(components.root($0)) }
+        }
+        for related in [direct, linked] {
+            var earliestAfter = Int64.max
+            for e in related.reversed() {
+                if earliestAfter <= input.ret[Int(e)], let p = fresh(.later(e)) { return p }
+                earliestAfter = min(earliestAfter, input.invoke[Int(e)])
+            }
+        }
+        for e in linked.reversed() where input.ret[Int(e)] >= input.invoke[Int(stuck)] {
+            if let p = fresh(.later(e)) { return p }
+        }
+        return nil
+    }
+
+    /// The position of the entry the deepest linearization could not place
+    /// (``stuckEntry(_:)``'s choice).
+    func stuckIndex(_ d: Deepest) -> Int32? {
+        let next = candidates(d.set).filter { !input.maybe[Int($0)] }.sorted { input.ret[Int($0)] < input.ret[Int($1)] }
+        return next.first { e in stuck(e, at: d.state).allowed.allSatisfy { $0.mismatch != nil } } ?? next.first
+    }
+}
