@@ -43,7 +43,12 @@ extension Search {
     static func pop(_ stack: inout SearchStack, recordingIn deepest: inout Deepest?) -> SearchStack.Frame {
         let f = stack.pop()
         if let st = f.state, f.set.count > (deepest?.set.count ?? -1) {
-            deepest = Deepest(order: stack.order + (f.via >= 0 ? [f.via] : []), set: f.set, state: st)
+            deepest = Deepest(
+                order: stack.order + (f.via >= 0 ? [f.via] : []),
+                set: f.set,
+                state: st,
+                path: stack.points + [SearchStack.Point(f)]
+            )
         }
         return f
     }

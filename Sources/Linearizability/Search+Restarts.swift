@@ -9,6 +9,57 @@ import Model
 // there costs every combination of the unrelated choices in between; a restart that tries that
 // pair the other way round first reaches it straight.
 extension Search {
+    /// Where a restart starts: a configuration on the deepest path, after the entries before it.
+    struct Checkpoint {
+        /// The configuration (its state restored).
+        var point: SearchStack.Point
+        /// The entries taken to reach it, and the configurations before it.
+        var order: [Int32]
+        var path: [SearchStack.Point]
+
+        /// A verdict of the search from here as one about the whole partition: a linearization
+        /// from here completes the one before; none from here is no proof of a violation.
+        func continuing(_ v: Verdict) -> Verdict {
+            func whole(_ d: Deepest) -> Deepest {
+                Deepest(order: order + d.order, set: d.set, state: d.state, path: path + d.path)
+            }
+            switch v {
+            case .linearizable(let o): return .linearizable(order: order + o)
+            case .violation(let d):
+                return .unknown(reason: "no linearization from a restart's checkpoint", deepest: whole(d))
+            case .unknown(let r, let d): return .unknown(reason: r, deepest: d.map(whole))
+            }
+        }
+    }
+
+    /// The configuration on `d`'s path just before the place `p` concerns: before the entry
+    /// preferred last, or before the first entry that returned after the one preferred first was
+    /// invoked (where it first could have been taken). Its state is replayed from the nearest
+    /// checkpoint of the path; `nil` when that fails (the restart then starts from the root).
+    func checkpoint(for p: Preference, in d: Deepest) -> Checkpoint? {
+        guard d.path.count == d.order.count + 1 else { return nil }
+        let i: Int
+        switch p {
+        case .later(let e):
+            guard let k = d.order.firstIndex(of: e) else { return nil }
+            i = k
+        case .sooner(let e):
+            i = d.order.firstIndex { input.ret[Int($0)] >= input.invoke[Int(e)] } ?? d.order.count
+        }
+        var c = i
+        while c > 0, d.path[c].state == nil { c -= 1 }
+        guard var state = d.path[c].state else { return nil }
+        for j in stride(from: c + 1, through: i, by: 1) {
+            guard case .success(let next) = successors(of: d.path[j].via, from: state, into: d.path[j].set),
+                d.path[j].viaSuccessor < next.count
+            else { return nil }
+            state = next[d.path[j].viaSuccessor]
+        }
+        var point = d.path[i]
+        point.state = state
+        return Checkpoint(point: point, order: Array(d.order[..<i]), path: Array(d.path[..<i]))
+    }
+
     /// A preference a restart tries: an entry first whenever it is a candidate, or last.
     enum Preference: Hashable {
         case sooner(Int32)
@@ -23,6 +74,7 @@ extension Search {
         let deadline = start + budget.time
         var first = self
         first.budget.time = budget.time / 4
+        first.budget.configurations = max(1, budget.configurations / 4)
         var best = first.runDepthFirst()
         guard case .unknown(_, var deepest?) = best.verdict else { return best }
         var configurations = best.configurations
@@ -30,18 +82,23 @@ extension Search {
         var kept = self
         var tried: Set<Preference> = []
         let attempt = max(.milliseconds(200), budget.time / 16)
-        while ContinuousClock.now < deadline, !isCancelled(), let p = kept.preference(deepest, avoiding: &tried) {
+        while ContinuousClock.now < deadline, configurations < budget.configurations, !isCancelled(),
+            let p = kept.preference(deepest, avoiding: &tried)
+        {
             var next = kept
             switch p {
             case .sooner(let e): next.sooner.insert(e)
             case .later(let e): next.later.insert(e)
             }
             next.budget.time = min(attempt, deadline - ContinuousClock.now)
-            // A restart goes straight down to where the last one was stuck (about one configuration
-            // per entry) and is worth keeping only if it gets past it soon: one stuck at the same
-            // dead end would spend its time backtracking through everything before it.
-            next.budget.configurations = min(budget.configurations, 2 * deepest.set.count + 2_000)
-            let r = next.runDepthFirst()
+            // From the configuration before the place the preference concerns, it goes straight
+            // down to where the last search was stuck (about one configuration per entry) and is
+            // worth keeping only if it gets past it soon: one stuck at the same dead end would
+            // spend its time backtracking through everything before it.
+            let from = kept.checkpoint(for: p, in: deepest)
+            let ahead = deepest.set.count - (from?.point.set.count ?? 0)
+            next.budget.configurations = min(budget.configurations - configurations, 2 * ahead + 2_000)
+            let r = next.runDepthFirst(from: from)
             configurations += r.configurations
             appliedMaybe.formUnion(r.appliedMaybe)
             switch r.verdict {

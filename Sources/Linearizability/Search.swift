@@ -33,6 +33,9 @@ struct Search {
         var order: [Int32]
         var set: LinearizedSet
         var state: ModelState
+        /// Its configurations, root first (states only at the search path's checkpoints): where a
+        /// restart can start (``runWithRestarts()``).
+        var path: [SearchStack.Point] = []
     }
 
     enum Verdict: Sendable {
@@ -55,8 +58,16 @@ struct Search {
         restarts ? runWithRestarts() : runDepthFirst()
     }
 
-    /// Depth first, with the memo, persistent sets and backjumping.
-    func runDepthFirst() -> Result {
+    /// Depth first, with the memo, persistent sets and backjumping; from `start` instead of the
+    /// empty linearization when given (a restart's checkpoint: then no linearization from there is
+    /// not a violation, and the verdict is unknown).
+    func runDepthFirst(from start: Checkpoint? = nil) -> Result {
+        var r = runDepthFirst(root: start?.point.set, state: start?.point.state)
+        if let start { r.verdict = start.continuing(r.verdict) }
+        return r
+    }
+
+    private func runDepthFirst(root startSet: LinearizedSet?, state startState: ModelState?) -> Result {
         let clock = ContinuousClock()
         let start = clock.now
         let deadline = start + budget.time
@@ -74,7 +85,8 @@ struct Search {
             try? successors(of: e, from: st, into: set).get()
         }
 
-        let root = LinearizedSet(maybe: input.maybe)
+        let root = startSet ?? LinearizedSet(maybe: input.maybe)
+        let rootState = startState ?? self.rootState
         if Int(root.prefix) == n { return result(.linearizable(order: [])) }
         var stack = SearchStack(
             root: .init(
@@ -92,7 +104,7 @@ struct Search {
             if !stack.isEmpty, let st = stack[stack.count - 1].state,
                 stack[stack.count - 1].set.count > (d?.set.count ?? -1)
             {
-                d = Deepest(order: stack.order, set: stack[stack.count - 1].set, state: st)
+                d = Deepest(order: stack.order, set: stack[stack.count - 1].set, state: st, path: stack.points)
             }
             return result(.unknown(reason: reason, deepest: d))
         }

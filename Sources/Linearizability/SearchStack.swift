@@ -41,6 +41,24 @@ struct SearchStack {
     /// The entries taken along the path, in order.
     var order: [Int32] { frames.dropFirst().map(\.via) }
 
+    /// A frame's configuration and how it was reached, without what is left to explore.
+    struct Point: Sendable {
+        var set: LinearizedSet
+        var state: ModelState?
+        var via: Int32
+        var viaSuccessor: Int
+
+        init(_ f: Frame) {
+            set = f.set
+            state = f.state
+            via = f.via
+            viaSuccessor = f.viaSuccessor
+        }
+    }
+
+    /// The path's configurations, root first (states where the frames keep them).
+    var points: [Point] { frames.map(Point.init) }
+
     mutating func push(_ f: Frame) {
         frames.append(f)
         if frames.count > spacing * Self.checkpoints {
