@@ -22,7 +22,7 @@ package struct LinearizabilityCheck: Sendable {
     package var shrinkTime: Duration
     /// Whether searches try only a persistent set's candidates (``Search/persistent(_:_:_:)``).
     package var reduction = true
-    /// Whether a search still unknown after a quarter of its time is restarted with learned order
+    /// Whether a search still unknown after half of its time is restarted with learned order
     /// preferences (``Search/runWithRestarts()``); off only to measure what that decides.
     package var restarts = true
 

@@ -66,15 +66,15 @@ extension Search {
         case later(Int32)
     }
 
-    /// Depth first with a quarter of the time; while the verdict is unknown and time is left,
+    /// Depth first with half the time and configurations; while the verdict is unknown and time is left,
     /// again with one more order preference (``preference(_:avoiding:)``), keeping it when the
     /// search got deeper with it.
     func runWithRestarts() -> Result {
         let start = ContinuousClock.now
         let deadline = start + budget.time
         var first = self
-        first.budget.time = budget.time / 4
-        first.budget.configurations = max(1, budget.configurations / 4)
+        first.budget.time = budget.time / 2
+        first.budget.configurations = max(1, budget.configurations / 2)
         var best = first.runDepthFirst()
         guard case .unknown(_, var deepest?) = best.verdict else { return best }
         var configurations = best.configurations

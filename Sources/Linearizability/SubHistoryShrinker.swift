@@ -84,12 +84,14 @@ struct SubHistoryShrinker {
             let history = m.map { relaxedEntry($0.position, answered: $0.answered) }
             var budget = candidateBudget
             budget.time = min(budget.time, max(.zero, deadline - clock.now))
+            // Only a violation counts here, which only the exhaustive search proves: restarts from
+            // checkpoints (``Search/runWithRestarts()``) would take its time for nothing.
             let result = Search(
                 input: SearchInput(history, horizon: horizon, ids: matcher.identities),
                 model: model,
                 matcher: matcher,
                 budget: budget
-            ).run()
+            ).runDepthFirst()
             guard case .violation = result.verdict else { return false }
             c.applied = Set(result.appliedMaybe.map { m[Int($0)].position })
             return true
