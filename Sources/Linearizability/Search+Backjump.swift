@@ -47,7 +47,7 @@ extension Search {
                 order: stack.order + (f.via >= 0 ? [f.via] : []),
                 set: f.set,
                 state: st,
-                path: stack.points + [SearchStack.Point(f)]
+                trail: stack.trail(adding: f)
             )
         }
         return f

@@ -11,14 +11,14 @@ extension Search {
 
     /// The entry the deepest partial linearization could not place (see ``longestPrefix(_:)``).
     func stuckEntry(_ d: Deepest) -> StuckEntry? {
+        stuckIndex(d).map { stuck($0, at: d.state) }
+    }
+
+    /// The position of that entry: the first, by return time, of the completed candidates whose
+    /// answer no outcome matched, else the one that returned first.
+    func stuckIndex(_ d: Deepest) -> Int32? {
         let next = candidates(d.set).filter { !input.maybe[Int($0)] }.sorted { input.ret[Int($0)] < input.ret[Int($1)] }
-        var fallback: StuckEntry?
-        for e in next {
-            let s = stuck(e, at: d.state)
-            if s.allowed.allSatisfy({ $0.mismatch != nil }) { return s }
-            if fallback == nil { fallback = s }
-        }
-        return fallback
+        return next.first { e in stuck(e, at: d.state).allowed.allSatisfy { $0.mismatch != nil } } ?? next.first
     }
 
     /// What the model allowed for entry `e` at `state`, against its answer.

@@ -2,8 +2,8 @@ import Basics
 import Model
 
 // Restarts with learned order preferences. The order in which the depth-first search tries
-// candidates decides only which linearization it finds first, never its verdict: every restart is
-// the same exhaustive search. When one is stuck deep in a history on an operation whose outcome
+// candidates decides only which linearization it finds first, never whether one exists, so one
+// found under any order is a certificate. When one is stuck deep in a history on an operation whose outcome
 // depends on the order of two concurrent operations hundreds of entries back (a fail counter
 // reset by a correct password answered after a wrong one but applied before it), backtracking
 // there costs every combination of the unrelated choices in between; a restart that tries that
@@ -11,17 +11,17 @@ import Model
 extension Search {
     /// Where a restart starts: a configuration on the deepest path, after the entries before it.
     struct Checkpoint {
-        /// The configuration (its state restored).
-        var point: SearchStack.Point
-        /// The entries taken to reach it, and the configurations before it.
+        var set: LinearizedSet
+        var state: ModelState
+        /// The entries taken to reach it, and how.
         var order: [Int32]
-        var path: [SearchStack.Point]
+        var trail: SearchStack.Trail
 
         /// A verdict of the search from here as one about the whole partition: a linearization
         /// from here completes the one before; none from here is no proof of a violation.
         func continuing(_ v: Verdict) -> Verdict {
             func whole(_ d: Deepest) -> Deepest {
-                Deepest(order: order + d.order, set: d.set, state: d.state, path: path + d.path)
+                Deepest(order: order + d.order, set: d.set, state: d.state, trail: trail.followed(by: d.trail))
             }
             switch v {
             case .linearizable(let o): return .linearizable(order: order + o)
@@ -34,10 +34,10 @@ extension Search {
 
     /// The configuration on `d`'s path just before the place `p` concerns: before the entry
     /// preferred last, or before the first entry that returned after the one preferred first was
-    /// invoked (where it first could have been taken). Its state is replayed from the nearest
-    /// checkpoint of the path; `nil` when that fails (the restart then starts from the root).
+    /// invoked (where it first could have been taken). Its state is replayed from the nearest state
+    /// the path kept; `nil` when that fails (the restart then starts from the root).
     func checkpoint(for p: Preference, in d: Deepest) -> Checkpoint? {
-        guard d.path.count == d.order.count + 1 else { return nil }
+        guard d.trail.successors.count == d.order.count else { return nil }
         let i: Int
         switch p {
         case .later(let e):
@@ -47,17 +47,21 @@ extension Search {
             i = d.order.firstIndex { input.ret[Int($0)] >= input.invoke[Int(e)] } ?? d.order.count
         }
         var c = i
-        while c > 0, d.path[c].state == nil { c -= 1 }
-        guard var state = d.path[c].state else { return nil }
-        for j in stride(from: c + 1, through: i, by: 1) {
-            guard case .success(let next) = successors(of: d.path[j].via, from: state, into: d.path[j].set),
-                d.path[j].viaSuccessor < next.count
+        while c > 0, d.trail.states[c] == nil { c -= 1 }
+        guard var state = d.trail.states[c] else { return nil }
+        var set = LinearizedSet(maybe: input.maybe)
+        for e in d.order[..<c] { set = set.inserting(e, maybe: input.maybe) }
+        for j in c..<i {
+            let e = d.order[j]
+            set = set.inserting(e, maybe: input.maybe)
+            guard case .success(let next) = successors(of: e, from: state, into: set),
+                d.trail.successors[j] < next.count
             else { return nil }
-            state = next[d.path[j].viaSuccessor]
+            state = next[d.trail.successors[j]]
         }
-        var point = d.path[i]
-        point.state = state
-        return Checkpoint(point: point, order: Array(d.order[..<i]), path: Array(d.path[..<i]))
+        var trail = SearchStack.Trail(successors: Array(d.trail.successors[..<i]))
+        for (depth, s) in d.trail.states where depth < i { trail.states[depth] = s }
+        return Checkpoint(set: set, state: state, order: Array(d.order[..<i]), trail: trail)
     }
 
     /// A preference a restart tries: an entry first whenever it is a candidate, or last.
@@ -96,7 +100,7 @@ extension Search {
             // worth keeping only if it gets past it soon: one stuck at the same dead end would
             // spend its time backtracking through everything before it.
             let from = kept.checkpoint(for: p, in: deepest)
-            let ahead = deepest.set.count - (from?.point.set.count ?? 0)
+            let ahead = deepest.set.count - (from?.set.count ?? 0)
             next.budget.configurations = min(budget.configurations - configurations, 2 * ahead + 2_000)
             let r = next.runDepthFirst(from: from)
             configurations += r.configurations
@@ -156,12 +160,5 @@ extension Search {
             if let p = fresh(.later(e)) { return p }
         }
         return nil
-    }
-
-    /// The position of the entry the deepest linearization could not place
-    /// (``stuckEntry(_:)``'s choice).
-    func stuckIndex(_ d: Deepest) -> Int32? {
-        let next = candidates(d.set).filter { !input.maybe[Int($0)] }.sorted { input.ret[Int($0)] < input.ret[Int($1)] }
-        return next.first { e in stuck(e, at: d.state).allowed.allSatisfy { $0.mismatch != nil } } ?? next.first
     }
 }

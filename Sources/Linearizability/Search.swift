@@ -33,9 +33,9 @@ struct Search {
         var order: [Int32]
         var set: LinearizedSet
         var state: ModelState
-        /// Its configurations, root first (states only at the search path's checkpoints): where a
-        /// restart can start (``runWithRestarts()``).
-        var path: [SearchStack.Point] = []
+        /// How it was walked (the states the search path kept): where a restart can start
+        /// (``runWithRestarts()``).
+        var trail = SearchStack.Trail()
     }
 
     enum Verdict: Sendable {
@@ -62,7 +62,7 @@ struct Search {
     /// empty linearization when given (a restart's checkpoint: then no linearization from there is
     /// not a violation, and the verdict is unknown).
     func runDepthFirst(from start: Checkpoint? = nil) -> Result {
-        var r = runDepthFirst(root: start?.point.set, state: start?.point.state)
+        var r = runDepthFirst(root: start?.set, state: start?.state)
         if let start { r.verdict = start.continuing(r.verdict) }
         return r
     }
@@ -104,7 +104,7 @@ struct Search {
             if !stack.isEmpty, let st = stack[stack.count - 1].state,
                 stack[stack.count - 1].set.count > (d?.set.count ?? -1)
             {
-                d = Deepest(order: stack.order, set: stack[stack.count - 1].set, state: st, path: stack.points)
+                d = Deepest(order: stack.order, set: stack[stack.count - 1].set, state: st, trail: stack.trail())
             }
             return result(.unknown(reason: reason, deepest: d))
         }

@@ -41,23 +41,35 @@ struct SearchStack {
     /// The entries taken along the path, in order.
     var order: [Int32] { frames.dropFirst().map(\.via) }
 
-    /// A frame's configuration and how it was reached, without what is left to explore.
-    struct Point: Sendable {
-        var set: LinearizedSet
-        var state: ModelState?
-        var via: Int32
-        var viaSuccessor: Int
+    /// How a path was walked, beside its order (from which its sets follow): which of the states
+    /// after each entry it took, and the states it kept, by how many entries had been taken.
+    struct Trail: Sendable {
+        var successors: [Int] = []
+        var states: [Int: ModelState] = [:]
 
-        init(_ f: Frame) {
-            set = f.set
-            state = f.state
-            via = f.via
-            viaSuccessor = f.viaSuccessor
+        /// This trail, then `next`, which starts where this one ends.
+        func followed(by next: Trail) -> Trail {
+            var t = self
+            t.successors += next.successors
+            for (depth, s) in next.states { t.states[successors.count + depth] = s }
+            return t
         }
     }
 
-    /// The path's configurations, root first (states where the frames keep them).
-    var points: [Point] { frames.map(Point.init) }
+    /// The path's trail, with `popped` (the frame just popped from it) on top when given.
+    func trail(adding popped: Frame? = nil) -> Trail {
+        var t = Trail()
+        t.successors.reserveCapacity(frames.count)
+        for (depth, f) in frames.enumerated() {
+            if depth > 0 { t.successors.append(f.viaSuccessor) }
+            if let s = f.state { t.states[depth] = s }
+        }
+        if let popped, popped.via >= 0 {
+            t.successors.append(popped.viaSuccessor)
+            if let s = popped.state { t.states[frames.count] = s }
+        }
+        return t
+    }
 
     mutating func push(_ f: Frame) {
         frames.append(f)

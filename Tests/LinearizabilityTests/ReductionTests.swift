@@ -61,6 +61,39 @@ struct ReductionTests {
         #expect(r.verdict == .linearizable, "\(r.text)")
     }
 
+    /// `waves` pairs of a guest login and an IdP login (facebook#1, #2…) on one fresh device each
+    /// from `firstDevice`, both ignoring the session already there: steps 100 + 2k and 101 + 2k.
+    static func loginPairs(_ w: inout World, waves: Int, firstDevice: Int) async -> [(Step, Step)] {
+        var pairs: [(Step, Step)] = []
+        for k in 0..<waves {
+            let d = DeviceRef(firstDevice + k)
+            let g = await w.run(100 + 2 * k, .loginGuest(device: d, ignoreAlreadyLoggedIn: true))
+            let i = await w.run(
+                101 + 2 * k,
+                .loginIdP(device: d, credential: .valid(AccountRef(.facebook, 1 + k)), ignoreAlreadyLoggedIn: true)
+            )
+            pairs.append((g, i))
+        }
+        return pairs
+    }
+
+    /// The users of ``loginPairs(_:waves:firstDevice:)``.
+    static func pairUsers(waves: Int) -> [UserArg] {
+        (0..<waves).flatMap { k in [UserArg.user(Sym(.user, 100 + 2 * k)), .user(Sym(.user, 101 + 2 * k))] }
+    }
+
+    /// Each pair in flight together (the IdP login inside the guest login), 100 apart from `start`;
+    /// returns where the last ends.
+    static func place(_ pairs: [(Step, Step)], from start: Int64, processes: (Int, Int), in t: inout Timeline) -> Int64
+    {
+        for (k, (g, i)) in pairs.enumerated() {
+            let at = start + 100 * Int64(k)
+            t.add(g, at, at + 50, process: processes.0)
+            t.add(i, at + 5, at + 45, process: processes.1)
+        }
+        return start + 100 * Int64(pairs.count)
+    }
+
     /// On device 0 a guest login and an IdP login, both ignoring the session already there, in
     /// flight together: the IdP login answered first but took effect second, which only a guest
     /// login on device 0 shows (`waves` pairs of such logins on other devices later: it is refused,
@@ -71,31 +104,16 @@ struct ReductionTests {
         var w = World()
         let guest = await w.run(1, .loginGuest(device: d0, ignoreAlreadyLoggedIn: true))
         let idp = await w.run(2, .loginIdP(device: d0, credential: .valid(g1), ignoreAlreadyLoggedIn: true))
-        var pairs: [(Step, Step)] = []
-        for k in 0..<waves {
-            let d = DeviceRef(10 + k)
-            let g = await w.run(100 + 2 * k, .loginGuest(device: d, ignoreAlreadyLoggedIn: true))
-            let i = await w.run(
-                101 + 2 * k,
-                .loginIdP(device: d, credential: .valid(AccountRef(.facebook, 1 + k)), ignoreAlreadyLoggedIn: true)
-            )
-            pairs.append((g, i))
-        }
+        let pairs = await Self.loginPairs(&w, waves: waves, firstDevice: 10)
         let reveal = await w.run(300, .loginGuest(device: d0, ignoreAlreadyLoggedIn: false))
         #expect(reveal.code == .idpLoginFailed, "the device is logged in as the IdP user")
-        var users = [UserArg.user(Sym(.user, 1)), UserArg.user(Sym(.user, 2))]
-        for k in 0..<waves { users += [.user(Sym(.user, 100 + 2 * k)), .user(Sym(.user, 101 + 2 * k))] }
+        let users = [UserArg.user(Sym(.user, 1)), UserArg.user(Sym(.user, 2))] + Self.pairUsers(waves: waves)
         let lookup = await w.run(400, .serverMembers(users: users))
         #expect(lookup.code == .success)
         var t = Timeline()
         t.add(guest, 0, 95, process: 1)
         t.add(idp, 10, 90, process: 2)
-        for (k, (g, i)) in pairs.enumerated() {
-            let at = 200 + 100 * Int64(k)
-            t.add(g, at, at + 50, process: 1)
-            t.add(i, at + 5, at + 45, process: 2)
-        }
-        let end = 200 + 100 * Int64(waves)
+        let end = Self.place(pairs, from: 200, processes: (1, 2), in: &t)
         t.add(reveal, end, end + 50, process: 1)
         t.add(lookup, end + 100, end + 150, process: 1)
         return t.history
@@ -137,35 +155,19 @@ struct ReductionTests {
         )
         #expect(correct.code == .success)
         let first = await w.run(6, TransferCounterTests.wrongAttempt(31))
-        var pairs: [(Step, Step)] = []
-        for k in 0..<waves {
-            let d = DeviceRef(40 + k)
-            let g = await w.run(100 + 2 * k, .loginGuest(device: d, ignoreAlreadyLoggedIn: true))
-            let i = await w.run(
-                101 + 2 * k,
-                .loginIdP(device: d, credential: .valid(AccountRef(.facebook, 1 + k)), ignoreAlreadyLoggedIn: true)
-            )
-            pairs.append((g, i))
-        }
+        let pairs = await Self.loginPairs(&w, waves: waves, firstDevice: 40)
         var rest: [Step] = []
         for k in 0..<4 { rest.append(await w.run(300 + k, TransferCounterTests.wrongAttempt(31))) }
         #expect(rest.dropLast().allSatisfy { $0.code == .transferAccountInvalidPassword })
         #expect(rest.last?.code == .transferAccountBlock)
         // One partition: a lookup of every user links the waves to the TransferAccount's user.
-        var users = [UserArg.user(Sym(.user, 1))]
-        for k in 0..<waves { users += [.user(Sym(.user, 100 + 2 * k)), .user(Sym(.user, 101 + 2 * k))] }
-        let lookup = await w.run(400, .serverMembers(users: users))
+        let lookup = await w.run(400, .serverMembers(users: [.user(Sym(.user, 1))] + Self.pairUsers(waves: waves)))
         #expect(lookup.code == .success)
         var t = Timeline()
         t.sequential(prefix)
         t.add(correct, 1000, 1090, process: 1)
         t.add(first, 1010, 1080, process: 2)
-        for (k, (g, i)) in pairs.enumerated() {
-            let at = 1200 + 100 * Int64(k)
-            t.add(g, at, at + 50, process: 3)
-            t.add(i, at + 5, at + 45, process: 4)
-        }
-        let end = 1200 + 100 * Int64(waves)
+        let end = Self.place(pairs, from: 1200, processes: (3, 4), in: &t)
         t.sequential(rest, from: end, process: 2)
         t.add(lookup, end + 1000, end + 1050, process: 1)
         return t.history
