@@ -1,4 +1,5 @@
 import Model
+import Synchronization
 
 /// Which entries of a (sub-)history touch each entity (``HistoryEntry/entities(_:)``), so the
 /// search can tell, for a partial linearization, which entities no entry left to linearize will
@@ -18,6 +19,19 @@ struct EntityTouchers: Sendable {
     private var devices: [DeviceRef: Int32] = [:]
     /// The entity of each operation's symbols (`op:N`).
     private var ops: [Int: Int32] = [:]
+    /// Entities found by value before (``StateComponents`` asks for each state's every symbol).
+    private let found = Found()
+
+    /// What ``entities(of:value:)`` and ``entity(of:ids:)`` looked up by value: a symbol's entity
+    /// with the value it was found for (one symbol has one value in every state that binds it, but
+    /// the value is compared anyway), and accounts and devices no operation names. Building a
+    /// key and hashing its string was a third of building ``StateComponents`` (`perf`).
+    private final class Found: Sendable {
+        /// -1: no entry touches it.
+        let symbols = Mutex<[Sym: (value: String, entity: Int32)]>([:])
+        let accounts = Mutex<[AccountRef: Int32]>([:])
+        let devices = Mutex<[DeviceRef: Int32]>([:])
+    }
 
     /// - Parameter entries: in invoke order (positions as the search numbers them).
     init(_ entries: [HistoryEntry], ids: Identities) {
@@ -82,17 +96,38 @@ struct EntityTouchers: Sendable {
 
     /// The entity of a symbol: its operation's (`op:N`), and the one its value names.
     func entities(of s: Sym, value: String?) -> (op: Int32?, value: Int32?) {
-        (ops[s.op], value.flatMap { HistoryEntry.key(for: s.kind, $0) }.flatMap { index[$0] })
+        guard let value else { return (ops[s.op], nil) }
+        let e: Int32 = found.symbols.withLock { known in
+            if let k = known[s], k.value == value { return k.entity }
+            let e = HistoryEntry.key(for: s.kind, value).flatMap { index[$0] } ?? -1
+            known[s] = (value, e)
+            return e
+        }
+        return (ops[s.op], e < 0 ? nil : e)
     }
 
     /// The entity of an IdP account (guest: the device's key), if an entry touches it.
     func entity(of a: AccountRef, ids: Identities) -> Int32? {
-        accounts[a] ?? index[HistoryEntry.account(ids.idPAccount(a))]
+        if let e = accounts[a] { return e }
+        let e: Int32 = found.accounts.withLock { known in
+            if let e = known[a] { return e }
+            let e = index[HistoryEntry.account(ids.idPAccount(a))] ?? -1
+            known[a] = e
+            return e
+        }
+        return e < 0 ? nil : e
     }
 
     /// The entity of a device, if an entry touches it.
     func entity(of d: DeviceRef, ids: Identities) -> Int32? {
-        devices[d] ?? index[EntityKey(.device, ids.device(d))]
+        if let e = devices[d] { return e }
+        let e: Int32 = found.devices.withLock { known in
+            if let e = known[d] { return e }
+            let e = index[EntityKey(.device, ids.device(d))] ?? -1
+            known[d] = e
+            return e
+        }
+        return e < 0 ? nil : e
     }
 
     private static func lowerBound(_ a: [Int32], _ x: Int32) -> Int {

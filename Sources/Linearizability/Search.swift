@@ -27,6 +27,10 @@ struct Search {
     var sooner: Set<Int32> = []
     /// Whether an unknown verdict is searched again with learned order preferences.
     var restarts = true
+    /// Whether the search gives up (as unknown) once it has stopped getting deeper: after
+    /// `allowance + perEntry × entries gone down` configurations since it last reached a new depth
+    /// (``runWithRestarts()``).
+    var stall: (allowance: Int, perEntry: Int)?
 
     /// The deepest partial linearization: entries in order, and where it stopped.
     struct Deepest: Sendable {
@@ -112,6 +116,8 @@ struct Search {
             result(.unknown(reason: "the model did not replay a step the same way", deepest: deepest))
         }
         var iterations = 0
+        var maxDepth = root.count
+        var deepenedAt = 0
         while !stack.isEmpty {
             iterations += 1
             if iterations & 127 == 0 {
@@ -119,6 +125,9 @@ struct Search {
                     return unknown("time budget (\(DurationText.format(budget.time))) spent")
                 }
                 if isCancelled() { return unknown("cancelled") }
+                if let stall, configurations - deepenedAt > stall.allowance + stall.perEntry * (maxDepth - root.count) {
+                    return unknown("no deeper linearization in \(configurations - deepenedAt) configurations")
+                }
             }
             let top = stack.count - 1
             // An exhausted frame is popped without recomputing a dropped state, unless it is the
@@ -164,6 +173,10 @@ struct Search {
                 if memoEntries > budget.stateEntries {
                     memo.removeAll(keepingCapacity: true)
                     memoEntries = 0
+                }
+                if set.count > maxDepth {
+                    maxDepth = set.count
+                    deepenedAt = configurations
                 }
                 stack.push(.init(set: set, state: st, via: e, viaSuccessor: i, candidates: nextCandidates(set, st)))
             } else if stack[top].nextCandidate < stack[top].candidates.count {

@@ -23,16 +23,15 @@ struct StateComponents {
     }
 
     init(_ state: ModelState, touchers: EntityTouchers, ids: Identities) {
-        func node(_ n: Node, _ named: Int32?...) -> Int {
-            let numbers = named.compactMap { $0 }.map(Int.init)
-            guard let first = numbers.first else {
+        func node(_ n: Node, _ named: Int32?, _ also: Int32? = nil) -> Int {
+            guard let first = named ?? also else {
                 if let i = unnamed[n] { return i }
                 let i = -1 - unnamed.count
                 unnamed[n] = i
                 return i
             }
-            for other in numbers.dropFirst() { union(first, other) }
-            return first
+            if let named, let also, named != also { union(Int(named), Int(also)) }
+            return Int(first)
         }
         func symbol(_ s: Sym) -> Int {
             let e = touchers.entities(of: s, value: state.value(of: s))

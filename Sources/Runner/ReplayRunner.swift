@@ -125,7 +125,14 @@ package struct ReplayRunner: Sendable {
                     )
                 )
             )
-            let result = await replayer.replay(repro, runs: runs)
+            let clock = ContinuousClock()
+            let start = clock.now
+            let say = self.say
+            let runs = self.runs
+            let result = await replayer.replay(repro, runs: runs) { run, attempt in
+                let verdict = attempt.failed ? "fails" : attempt.report.verdict == .unknown ? "unknown" : "linearizable"
+                say("  run \(run)/\(runs): \(verdict) (\(DurationText.format(clock.now - start)) so far)")
+            }
             if result.failed > 0, let last = result.last {
                 say(
                     "REPRODUCED: fails \(result.failed)/\(result.runs) with \(repro.players) players and \(repro.entries.count) operations"

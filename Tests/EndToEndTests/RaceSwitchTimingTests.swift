@@ -35,7 +35,7 @@ struct RaceSwitchTimingTests {
             of: "fuzz:\n  adversarial: 0.1",
             with: "fuzz:\n  adversarial: 0.1\n  shrinkBudget: 15s"
         )
-        .replacingOccurrences(of: "checkBudget: 20s", with: "checkBudget: 90s")
+        .replacingOccurrences(of: "checkBudget: 60s", with: "checkBudget: 90s")
         #expect(
             tuned.contains("shrinkBudget: 15s") && tuned.contains("checkBudget: 90s"),
             "profiles/race.yaml changed shape"

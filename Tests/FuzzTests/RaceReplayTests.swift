@@ -2,6 +2,7 @@ import Fuzz
 import Linearizability
 import Model
 import Protocol
+import Synchronization
 import Testing
 
 /// Concurrent reproducers: recorded on a simulated target, replayed under fresh identities.
@@ -165,6 +166,29 @@ struct RaceReplayTests {
         #expect(sent != recordedToken, "the recorded token is live on the recording's target")
         #expect(sent.count == recordedToken.count, "well formed: a token's length")
         #expect(result.failed == 0, "the read of an unknown token is answered as the model predicts")
+    }
+
+    @Test("replays stop starting new runs once their deadline has passed, after at least one, and report each run")
+    func replaysStopAtTheirDeadline() async throws {
+        let target = SimulatedTarget()
+        let clock = ClockTracker(frozenAt: target.now)
+        let entries = await Self.record(
+            [[.loginGuest(device: Self.d0, ignoreAlreadyLoggedIn: false)]],
+            with: target,
+            clock: clock
+        )
+        let replayer = RaceReplayer(
+            configuration: FuzzConfiguration(seed: 1, runSalt: "r"),
+            executor: target,
+            clock: clock
+        )
+        let heard = Mutex<[Int]>([])
+        let past = await replayer.replay(Self.file(entries), runs: 5, deadline: .now - .seconds(1)) { run, _ in
+            heard.withLock { $0.append(run) }
+        }
+        #expect(past.runs == 1 && heard.withLock { $0 } == [1])
+        let open = await replayer.replay(Self.file(entries), runs: 3, deadline: .now + .seconds(600))
+        #expect(open.runs == 3 && open.failed == 0)
     }
 
     @Test("runs of operations to delete: halves, then quarters, down to pairs, the last run first")

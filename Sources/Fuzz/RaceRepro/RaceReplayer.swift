@@ -44,18 +44,26 @@ package struct RaceReplayer: Sendable {
         package var failed: Bool { report.verdict == .violation }
     }
 
-    /// Replays `file` `runs` times (stopping early once `stopAfter` runs have failed).
-    package func replay(_ file: RaceReproFile, runs: Int, stopAfter: Int = .max) async -> (
-        failed: Int, runs: Int, last: Attempt?
-    ) {
+    /// Replays `file` `runs` times, stopping early once `stopAfter` runs have failed or, after
+    /// the first run, once `deadline` has passed (a long witness takes seconds per replay: 35 s for
+    /// one of 11,687 operations, whose 30 replays looked like a hang). `progress` hears each run.
+    package func replay(
+        _ file: RaceReproFile,
+        runs: Int,
+        stopAfter: Int = .max,
+        deadline: ContinuousClock.Instant? = nil,
+        progress: (@Sendable (_ run: Int, _ attempt: Attempt) -> Void)? = nil
+    ) async -> (failed: Int, runs: Int, last: Attempt?) {
         var failed = 0
         var done = 0
         var lastFailure: Attempt?
         var last: Attempt?
         while done < max(1, runs), failed < stopAfter, !Task.isCancelled {
+            if done > 0, let deadline, ContinuousClock.now >= deadline { break }
             let a = await attempt(file)
             done += 1
             last = a
+            progress?(done, a)
             if a.failed {
                 failed += 1
                 lastFailure = a

@@ -33,14 +33,16 @@ package struct RaceShrinker: Sendable {
         let deadline = ContinuousClock.now + timeBudget
         var current = file
         if shrink {
-            let first = await replayer.replay(current, runs: runsPerCandidate, stopAfter: 1)
+            let first = await replayer.replay(current, runs: runsPerCandidate, stopAfter: 1, deadline: deadline)
             if first.failed > 0 {
                 current = await reduce(current, deadline: deadline)
             } else {
                 log?("the recorded sub-history did not fail in \(first.runs) replays: not shrunk")
             }
         }
-        let confirmed = await replayer.replay(current, runs: confirmationRuns)
+        // Confirmed within a budget of its own, so that a long witness (seconds per replay) cannot
+        // hold the run for minutes.
+        let confirmed = await replayer.replay(current, runs: confirmationRuns, deadline: .now + timeBudget)
         // Keep a failing replay's answers and times: they are non-linearizable as they stand (the
         // recorded ones of a sub-history that was shrunk by replay need not be).
         if let failure = confirmed.last, failure.failed, failure.replayed.count == current.entries.count {
@@ -74,7 +76,7 @@ package struct RaceShrinker: Sendable {
                 let kept = Self.keeping(current.entries, without: group)
                 guard !kept.isEmpty, kept.count < current.entries.count else { continue }
                 let candidate = current.keeping(kept)
-                let r = await replayer.replay(candidate, runs: runsPerCandidate, stopAfter: 1)
+                let r = await replayer.replay(candidate, runs: runsPerCandidate, stopAfter: 1, deadline: deadline)
                 log?("\(r.failed > 0 ? "FAILS" : "passes") \(candidate.entries.map(\.op.id)) (\(r.failed)/\(r.runs))")
                 if r.failed > 0 {
                     current = candidate
