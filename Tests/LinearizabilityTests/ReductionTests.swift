@@ -182,9 +182,9 @@ struct ReductionTests {
         var once = LinearizabilityCheck(budget: CheckBudget(time: .seconds(300), configurations: 1_000))
         once.restarts = false
         #expect(await once.check(h).verdict == .unknown)
-        // The first search gets half the budget (1,000 configurations; the time is long enough for
-        // them on a loaded machine); two restarts then decide it: the dead end's entry first, then
-        // the correct password before the wrong one.
+        // The first search stalls or gets a quarter of the budget (500 configurations; the time is
+        // long enough for them on a loaded machine), restarts (the dead end's entry first, then the
+        // correct password before the wrong one) the next quarter, the exhaustive search the rest.
         let r = await LinearizabilityCheck(budget: CheckBudget(time: .seconds(120), configurations: 2_000)).check(h)
         #expect(r.verdict == .linearizable, "\(r.text)")
         let p = try #require(r.partitions.max { $0.entries < $1.entries })
