@@ -29,8 +29,23 @@ struct EntityTouchers: Sendable {
     private final class Found: Sendable {
         /// -1: no entry touches it.
         let symbols = Mutex<[Sym: (value: String, entity: Int32)]>([:])
-        let accounts = Mutex<[AccountRef: Int32]>([:])
-        let devices = Mutex<[DeviceRef: Int32]>([:])
+        let others = Mutex<[Other: Int32]>([:])
+
+        enum Other: Hashable {
+            case account(AccountRef)
+            case device(DeviceRef)
+        }
+
+        /// The entity `look` finds for `key`, looked up once.
+        func entity(_ key: Other, _ look: () -> Int32?) -> Int32? {
+            let e: Int32 = others.withLock { known in
+                if let e = known[key] { return e }
+                let e = look() ?? -1
+                known[key] = e
+                return e
+            }
+            return e < 0 ? nil : e
+        }
     }
 
     /// - Parameter entries: in invoke order (positions as the search numbers them).
@@ -108,26 +123,12 @@ struct EntityTouchers: Sendable {
 
     /// The entity of an IdP account (guest: the device's key), if an entry touches it.
     func entity(of a: AccountRef, ids: Identities) -> Int32? {
-        if let e = accounts[a] { return e }
-        let e: Int32 = found.accounts.withLock { known in
-            if let e = known[a] { return e }
-            let e = index[HistoryEntry.account(ids.idPAccount(a))] ?? -1
-            known[a] = e
-            return e
-        }
-        return e < 0 ? nil : e
+        accounts[a] ?? found.entity(.account(a)) { index[HistoryEntry.account(ids.idPAccount(a))] }
     }
 
     /// The entity of a device, if an entry touches it.
     func entity(of d: DeviceRef, ids: Identities) -> Int32? {
-        if let e = devices[d] { return e }
-        let e: Int32 = found.devices.withLock { known in
-            if let e = known[d] { return e }
-            let e = index[EntityKey(.device, ids.device(d))] ?? -1
-            known[d] = e
-            return e
-        }
-        return e < 0 ? nil : e
+        devices[d] ?? found.entity(.device(d)) { index[EntityKey(.device, ids.device(d))] }
     }
 
     private static func lowerBound(_ a: [Int32], _ x: Int32) -> Int {

@@ -76,9 +76,10 @@ extension Search {
 
     /// Three phases. Depth first until the search stalls (``stall``: goes no deeper in twice the
     /// configurations going straight down cost, about one per entry) or a quarter of the budget is
-    /// spent; while the verdict is unknown and half the budget is not spent, again with one more order preference
-    /// (``preference(_:avoiding:)``), keeping it when the search got deeper with it; then, still
-    /// unknown, the exhaustive search with the time left, the only one that proves a violation.
+    /// spent; while the verdict is unknown and half the budget is not spent, again with one more
+    /// order preference (``preference(_:avoiding:)``), keeping it when the search got deeper with
+    /// it; then, still unknown, the exhaustive search with the time left, the only one that proves
+    /// a violation.
     ///
     /// A stuck search backtracks through every combination of the choices between its dead end
     /// and the place where the order went wrong, so more time rarely gets it further (the clean
@@ -93,18 +94,22 @@ extension Search {
         first.budget.time = budget.time / 4
         first.budget.configurations = max(1, budget.configurations / 4)
         first.stall = (Self.stallMargin, 2)
-        var best = first.runDepthFirst()
-        guard case .unknown(_, var deepest?) = best.verdict else { return best }
-        var configurations = best.configurations
-        var appliedMaybe = best.appliedMaybe
-        func result(_ r: Result) -> Result {
-            Result(
+        let firstResult = first.runDepthFirst()
+        guard case .unknown(var reason, var deepest?) = firstResult.verdict else { return firstResult }
+        var configurations = 0
+        var appliedMaybe: Set<Int32> = []
+        func absorb(_ r: Result) -> Result? {
+            configurations += r.configurations
+            appliedMaybe.formUnion(r.appliedMaybe)
+            if case .unknown = r.verdict { return nil }
+            return Result(
                 verdict: r.verdict,
                 configurations: configurations,
                 elapsed: ContinuousClock.now - start,
                 appliedMaybe: appliedMaybe
             )
         }
+        _ = absorb(firstResult)
         var kept = self
         var tried: Set<Preference> = []
         let restartConfigurations = budget.configurations / 2
@@ -125,18 +130,12 @@ extension Search {
             next.budget.configurations = restartConfigurations - configurations
             next.stall = (Self.stallMargin, 0)
             let r = next.runDepthFirst(from: from)
-            configurations += r.configurations
-            appliedMaybe.formUnion(r.appliedMaybe)
-            switch r.verdict {
-            case .linearizable, .violation:
-                return result(r)
-            case .unknown(_, let d?) where d.set.count > deepest.set.count:
+            if let decided = absorb(r) { return decided }
+            if case .unknown(let why, let d?) = r.verdict, d.set.count > deepest.set.count {
                 kept = next
                 deepest = d
-                best = r
+                reason = why
                 tried = []
-            case .unknown:
-                break
             }
         }
         // The exhaustive search, with what is left.
@@ -145,18 +144,19 @@ extension Search {
         last.budget.configurations = budget.configurations - configurations
         if last.budget.time > .zero, last.budget.configurations > 0, !isCancelled() {
             let r = last.runDepthFirst()
-            configurations += r.configurations
-            appliedMaybe.formUnion(r.appliedMaybe)
-            switch r.verdict {
-            case .linearizable, .violation:
-                return result(r)
-            case .unknown(let reason, let d):
-                // Its reason (it ran out of the budget), with the deepest linearization of any phase.
-                let deeper = d.map { $0.set.count > deepest.set.count } ?? false
-                best.verdict = .unknown(reason: reason, deepest: deeper ? d : deepest)
+            if let decided = absorb(r) { return decided }
+            // Its reason (it ran out of the budget), with the deepest linearization of any phase.
+            if case .unknown(let why, let d) = r.verdict {
+                reason = why
+                if let d, d.set.count > deepest.set.count { deepest = d }
             }
         }
-        return result(best)
+        return Result(
+            verdict: .unknown(reason: reason, deepest: deepest),
+            configurations: configurations,
+            elapsed: ContinuousClock.now - start,
+            appliedMaybe: appliedMaybe
+        )
     }
 
     /// The next preference to try against the deepest linearization's dead end: the entry it could
