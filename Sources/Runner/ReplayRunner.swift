@@ -130,7 +130,7 @@ package struct ReplayRunner: Sendable {
             let say = self.say
             let runs = self.runs
             let result = await replayer.replay(repro, runs: runs) { run, attempt in
-                let verdict = attempt.failed ? "fails" : attempt.report.verdict == .unknown ? "unknown" : "linearizable"
+                let verdict = attempt.failed ? "fails" : attempt.report.verdict.rawValue
                 say("  run \(run)/\(runs): \(verdict) (\(DurationText.format(clock.now - start)) so far)")
             }
             if result.failed > 0, let last = result.last {
