@@ -240,7 +240,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PlanTests",
-            dependencies: ["Basics", "Config", "Engine", "Plan", "Protocol", "ReferenceServer"],
+            dependencies: ["Basics", "Config", "Engine", "Fuzz", "Plan", "Protocol", "ReferenceServer"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,16 +1,17 @@
 import Engine
 import Fuzz
 import Model
+import Protocol
 import Synchronization
 import Testing
 
 @Suite("Synchronized bursts", .timeLimit(.minutes(1)))
 struct BurstCoordinatorTests {
-    static func coordinator(size: Int, wait: Duration) -> BurstCoordinator {
+    static func coordinator(size: Int, wait: Duration, targets: BurstTargets.Shares = .init()) -> BurstCoordinator {
         var config = FuzzConfiguration(seed: 1)
         config.sharedPool = SharedPool(devices: 2, accounts: 1)
         return BurstCoordinator(
-            settings: .init(size: size, share: 1, wait: wait),
+            settings: .init(size: size, share: 1, wait: wait, targets: targets),
             targets: BurstTargets(configuration: config),
             seed: 7
         )
@@ -45,7 +46,7 @@ struct BurstCoordinatorTests {
         #expect(stats.bursts == 1 && stats.partial == 0)
     }
 
-    @Test("a burst that does not fill is released by its leader when its wait runs out, and counted partial")
+    @Test("a burst that does not fill is released when its wait runs out, and counted partial")
     func partialReleasedAtDeadline() async {
         let bursts = Self.coordinator(size: 4, wait: .milliseconds(100))
         let a = bursts.join()
@@ -60,6 +61,45 @@ struct BurstCoordinatorTests {
         #expect(bursts.stats.partial == 1)
         // The next join opens a new burst.
         #expect(bursts.join().burst != a.burst)
+    }
+
+    @Test("a burst is released when its wait runs out even if its first member never arrives")
+    func releasedWithoutItsFirstMember() async {
+        let bursts = Self.coordinator(size: 3, wait: .milliseconds(100))
+        let first = bursts.join()
+        let second = bursts.join()
+        #expect(first.burst == second.burst)
+        let start = ContinuousClock.now
+        await bursts.arrive(second)  // the first is still logging in to the burst's user
+        #expect(ContinuousClock.now - start >= .milliseconds(50))
+        #expect(bursts.stats.partial == 1)
+        // Arriving after the release, it goes at once.
+        let late = ContinuousClock.now
+        await bursts.arrive(first)
+        #expect(ContinuousClock.now - late < .milliseconds(50))
+    }
+
+    @Test(
+        "users are drawn only when offered and their share is above 0; a user offered again keeps its latest accounts"
+    )
+    func usersAsTargets() {
+        func users(_ bursts: BurstCoordinator, _ n: Int) -> [Focus] {
+            (0..<n).map { _ in bursts.join().focus }.filter { !$0.userAccounts.isEmpty }
+        }
+        let onlyUsers = BurstTargets.Shares(account: 0, device: 0, transferAccount: 0, user: 1)
+        let bursts = Self.coordinator(size: 1, wait: .seconds(1), targets: onlyUsers)
+        #expect(users(bursts, 50).isEmpty, "nobody offered a user: devices instead")
+        let google = AccountRef(.google, 1)
+        let facebook = AccountRef(.facebook, 1)
+        bursts.publish(.user(id: "U1", accounts: [google]))
+        bursts.publish(.user(id: "U1", accounts: [facebook, google]))
+        let drawn = users(bursts, 50)
+        #expect(drawn.count == 50)
+        #expect(Set(drawn) == [.user(id: "U1", accounts: [facebook, google])])
+
+        let byDefault = Self.coordinator(size: 1, wait: .seconds(1))
+        byDefault.publish(.user(id: "U1", accounts: [google]))
+        #expect(users(byDefault, 200).isEmpty, "the default shares leave users out")
     }
 
     @Test("the spread of send times is measured once every released member has sent")

@@ -2,6 +2,7 @@ import Basics
 import Config
 import Engine
 import Foundation
+import Fuzz
 import Plan
 import Protocol
 import Testing
@@ -163,6 +164,20 @@ struct ProfileParserTests {
         #expect(e.line != nil)
     }
 
+    @Test("burst target shares: relative weights, those left out weigh 0; all zero or an unknown kind is an error")
+    func burstTargetShares() throws {
+        let p = try parse("race:\n  bursts:\n    targets: {user: 2, account: 1}\n")
+        let shares = try #require(p.race?.bursts.targets)
+        #expect(shares == .init(account: 1, device: 0, transferAccount: 0, user: 2))
+        #expect(try parse("race: {}\n").race?.bursts.targets == .init(), "the default when no targets are given")
+        let zero = try #require(failure("race:\n  bursts:\n    targets: {user: 0}\n"))
+        #expect(zero.code == .invalidValue && zero.key == "race.bursts.targets" && zero.line == 3, "\(zero)")
+        let unknown = try #require(failure("race:\n  bursts:\n    targets: {users: 1}\n"))
+        #expect(unknown.key == "race.bursts.targets.users", "\(unknown)")
+        let negative = try #require(failure("race:\n  bursts:\n    targets: {device: -1}\n"))
+        #expect(negative.key == "race.bursts.targets.device", "\(negative)")
+    }
+
     @Test("bug switches only make sense for the embedded server")
     func bugsNeedEmbedded() throws {
         let e = try #require(failure("target:\n  url: http://127.0.0.1:1\n  bugs: [same-idp-twice]\n"))
@@ -174,10 +189,18 @@ struct ProfileParserTests {
 
 @Suite("Shipped profiles")
 struct ShippedProfileTests {
-    @Test("every profile in profiles/ parses", arguments: ["smoke", "fuzz", "load"])
+    static let root = #filePath.components(separatedBy: "/Tests/")[0]
+    static let names = ((try? FileManager.default.contentsOfDirectory(atPath: "\(root)/profiles")) ?? [])
+        .filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
+
+    @Test("profiles/ holds the profiles the docs name")
+    func listed() {
+        #expect(Set(["smoke", "fuzz", "load", "race", "race-sessions"]).isSubset(of: Self.names), "\(Self.names)")
+    }
+
+    @Test("every profile in profiles/ parses", arguments: names)
     func shippedProfileParses(name: String) throws {
-        let root = #filePath.components(separatedBy: "/Tests/")[0]
-        let p = try ProfileParser(environment: [:]).parse(contentsOf: "\(root)/profiles/\(name).yaml")
+        let p = try ProfileParser(environment: [:]).parse(contentsOf: "\(Self.root)/profiles/\(name).yaml")
         #expect(p.name == name)
         #expect(!p.thresholds.isEmpty)
     }

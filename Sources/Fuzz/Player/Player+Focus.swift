@@ -12,6 +12,13 @@ extension Player {
                 ? .serverValidate(credentials: credentials)
                 : .transferLogin(device: pickDevice(), credentials: credentials)
         }
+        var kind = kind
+        if kind == .mappingRemove, case .user = focus {
+            if let removal = memberRemoval() { return removal }
+            // At a user with one IdP, a removal can only be refused (3402): adding one instead
+            // makes it a user whose sessions can race removals in a later burst.
+            if let s = sessions.first, (belief.primary.users[s.user]?.authList.count ?? 0) < 2 { kind = .mappingAdd }
+        }
         if let kind, let action = plan(kind, adversarial: chance(configuration.adversarialShare)) { return action }
         for _ in 0..<8 {
             if let action = plan(chooseKind(), adversarial: chance(configuration.adversarialShare)) { return action }
@@ -21,6 +28,55 @@ extension Player {
 }
 
 extension Player {
+    /// With a user in focus and no session of it in this player's view: a login with one of the
+    /// user's pool IdP accounts, which puts the player in a session of it before the burst (each
+    /// member draws its own account, so members of one burst are often logged in with different
+    /// IdPs). `nil` otherwise.
+    mutating func preparation() -> Action? {
+        guard case .user(_, let accounts) = focus, let a = assignedAccount(accounts),
+            !sessions.contains(where: { belief.primary.tokens[$0.token]?.loggedIn == a })
+        else { return nil }
+        let d = pickDevice()
+        return .loginIdP(device: d, credential: .valid(a), ignoreAlreadyLoggedIn: ignoreFlag(d, a, false))
+    }
+
+    /// The account of a focused user this member logs in with: the members take its accounts in
+    /// turn, so two members of one burst are logged in with different IdPs when it has two.
+    func assignedAccount(_ accounts: [AccountRef]) -> AccountRef? {
+        accounts.isEmpty ? nil : accounts[member % accounts.count]
+    }
+
+    /// At a user with several IdPs: in the session logged in with this member's account, remove
+    /// the next member's (so members remove each other's IdPs: the M6 race). `nil` when this
+    /// player holds no such session or the user has one IdP.
+    func memberRemoval() -> Action? {
+        guard case .user(_, let accounts) = focus, accounts.count > 1, let mine = assignedAccount(accounts) else {
+            return nil
+        }
+        let next = accounts[(member + 1) % accounts.count]
+        let st = belief.primary
+        guard next.idPCode != mine.idPCode,
+            let s = sessions.first(where: { st.tokens[$0.token]?.loggedIn == mine }),
+            st.users[s.user]?.authList.contains(next) == true
+        else { return nil }
+        return .removeMapping(device: s.device, token: .token(s.token), idPCode: next.idPCode)
+    }
+
+    /// The users this player's view holds sessions of, with the pool IdP accounts they hold
+    /// (burst targets for other players); users with only a guest key are left out (another
+    /// player's login would end the session on that device, not add one).
+    package var sessionUsers: [Focus] {
+        let st = belief.primary
+        var seen: Set<Sym> = []
+        return sessions.compactMap { s in
+            guard seen.insert(s.user).inserted, let id = st.value(of: s.user), let user = st.users[s.user] else {
+                return nil
+            }
+            let accounts = user.authList.filter { !$0.isGuest }.sorted()
+            return accounts.isEmpty ? nil : .user(id: id, accounts: accounts)
+        }
+    }
+
     /// The TransferAccounts this player's view holds with both credentials known: burst targets
     /// for other players.
     package var issuedTransferAccounts: [Focus] {

@@ -106,13 +106,17 @@ extension Player {
         var user: Sym
     }
 
-    /// Devices whose current token is bound, unrevoked and not surely expired.
+    /// Devices whose current token is bound, unrevoked and not surely expired (with a user in
+    /// focus, only that user's sessions).
     var sessions: [Session] {
         let st = belief.primary
+        var focusUser: String?
+        if case .user(let id, _) = focus { focusUser = id }
         return devices.compactMap { d in
             guard let t = st.devices[d], let tok = st.tokens[t], tok.revoked == nil, st.value(of: t) != nil,
                 tok.expiry.latest > st.timeFloor, st.users[tok.user] != nil
             else { return nil }
+            if let focusUser, st.value(of: tok.user) != focusUser { return nil }
             return Session(device: d, token: t, user: tok.user)
         }
     }

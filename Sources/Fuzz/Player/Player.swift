@@ -23,6 +23,9 @@ package struct Player: Sendable {
     var burst: (account: Sym, remaining: Int)?
     /// The shared identity the next operation must touch (a synchronized burst), if any.
     package var focus: Focus?
+    /// This player's place among the members of its burst (0 for the first to join): at a user,
+    /// which of its accounts the player logs in with and which IdP it removes.
+    package var member = 0
     var stepsWithPending = 0
     /// Shared pool: answers in a row this player's view did not predict (``repairSharedView``).
     var surprises = 0

@@ -3,9 +3,10 @@ import Model
 import Synchronization
 
 /// Synchronized bursts: k players aim their next operation at one shared identity (a pooled IdP
-/// account, device, or an issued TransferAccount), prepare it, and are released together once all
-/// are ready (or when the burst's wait runs out), so their requests meet at the target within a
-/// fraction of a millisecond: the race windows that random timing rarely opens.
+/// account, device, an issued TransferAccount, or a user some player holds a session of), prepare
+/// it (at a user: log in to it first), and are released together once all are ready (or when the
+/// burst's wait runs out), so their requests meet at the target within a fraction of a
+/// millisecond: the race windows that random timing rarely opens.
 package final class BurstCoordinator: Sendable {
     package struct Settings: Hashable, Sendable {
         /// Operations per burst.
@@ -14,11 +15,19 @@ package final class BurstCoordinator: Sendable {
         package var share: Double
         /// The longest a burst waits to fill; then whoever is ready goes.
         package var wait: Duration
+        /// How often each kind of target is drawn.
+        package var targets: BurstTargets.Shares
 
-        package init(size: Int = 4, share: Double = 0.3, wait: Duration = .milliseconds(500)) {
+        package init(
+            size: Int = 4,
+            share: Double = 0.3,
+            wait: Duration = .milliseconds(500),
+            targets: BurstTargets.Shares = .init()
+        ) {
             self.size = size
             self.share = share
             self.wait = wait
+            self.targets = targets
         }
     }
 
@@ -27,8 +36,10 @@ package final class BurstCoordinator: Sendable {
         package var burst: Int
         package var focus: Focus
         package var kind: OperationKind
-        /// The first to join leads: it releases the burst when its wait runs out.
-        var leads: Bool
+        /// The member's place in the burst: 0 for the first to join.
+        package var member: Int
+        /// When the burst goes with whoever arrived. Every member's wait releases it, not only the
+        /// first's: a member may stop before it arrives (while it logs in to a focused user).
         var deadline: ContinuousClock.Instant
     }
 
@@ -58,6 +69,7 @@ package final class BurstCoordinator: Sendable {
         var bursts = 0
         var partial = 0
         var transferAccounts: [Focus] = []
+        var users: [Focus] = []
         var rng: SplitMix64
     }
 
@@ -77,9 +89,20 @@ package final class BurstCoordinator: Sendable {
             if let id = s.forming, var open = s.open[id], open.joined < open.size, ContinuousClock.now < open.deadline {
                 open.joined += 1
                 s.open[id] = open
-                return Ticket(burst: id, focus: open.focus, kind: open.kind, leads: false, deadline: open.deadline)
+                return Ticket(
+                    burst: id,
+                    focus: open.focus,
+                    kind: open.kind,
+                    member: open.joined - 1,
+                    deadline: open.deadline
+                )
             }
-            let (focus, kind) = targets.draw(&s.rng, transferAccounts: s.transferAccounts)
+            let (focus, kind) = targets.draw(
+                &s.rng,
+                shares: settings.targets,
+                transferAccounts: s.transferAccounts,
+                users: s.users
+            )
             let open = Open(
                 id: s.nextId,
                 size: settings.size,
@@ -91,11 +114,11 @@ package final class BurstCoordinator: Sendable {
             s.nextId += 1
             s.open[open.id] = open
             s.forming = open.id
-            return Ticket(burst: open.id, focus: focus, kind: kind, leads: true, deadline: open.deadline)
+            return Ticket(burst: open.id, focus: focus, kind: kind, member: 0, deadline: open.deadline)
         }
     }
 
-    /// Waits until the burst is released: its last member arrived, or its leader's wait ran out.
+    /// Waits until the burst is released: its last member arrived, or its wait ran out.
     package func arrive(_ ticket: Ticket) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
@@ -111,16 +134,14 @@ package final class BurstCoordinator: Sendable {
                     wake.forEach { $0.resume() }
                 }
             }
-            if ticket.leads {
-                group.addTask {
-                    try? await Task.sleep(until: ticket.deadline, clock: .continuous)
-                    self.releaseIfOpen(ticket.burst)
-                }
+            group.addTask {
+                try? await Task.sleep(until: ticket.deadline, clock: .continuous)
+                self.releaseIfOpen(ticket.burst)
             }
+            // Whichever ends first; a cancelled member's timer ends at once and releases, so
+            // nobody waits forever.
             await group.next()
             group.cancelAll()
-            // A cancelled leader's timer releases too, so nobody waits forever.
-            if ticket.leads { self.releaseIfOpen(ticket.burst) }
         }
     }
 
@@ -140,15 +161,26 @@ package final class BurstCoordinator: Sendable {
         }
     }
 
-    /// Offers a TransferAccount some player was issued as a future burst target.
+    /// Offers a TransferAccount some player was issued, or a user some player holds a session of,
+    /// as a future burst target (the 64 latest of each; a user offered again replaces its entry,
+    /// its accounts as last seen).
     package func publish(_ focus: Focus) {
         state.withLock { s in
-            guard case .transferAccount(let id, _, _) = focus else { return }
-            if s.transferAccounts.contains(where: { if case .transferAccount(id, _, _) = $0 { true } else { false } }) {
-                return
+            switch focus {
+            case .transferAccount(let id, _, _):
+                if s.transferAccounts.contains(where: {
+                    if case .transferAccount(id, _, _) = $0 { true } else { false }
+                }) {
+                    return
+                }
+                s.transferAccounts.append(focus)
+                if s.transferAccounts.count > 64 { s.transferAccounts.removeFirst() }
+            case .user(let id, _):
+                s.users.removeAll { if case .user(id, _) = $0 { true } else { false } }
+                s.users.append(focus)
+                if s.users.count > 64 { s.users.removeFirst() }
+            case .device, .account: return
             }
-            s.transferAccounts.append(focus)
-            if s.transferAccounts.count > 64 { s.transferAccounts.removeFirst() }
         }
     }
 

@@ -68,6 +68,13 @@ package struct FuzzWorkload: Workload {
         let race: RaceContext?
         /// CPU time per phase, when metered.
         var phases: PhaseTimes?
+        /// A burst at a user this player is logging in to first (``Player/preparation()``), and
+        /// how many logins it has tried for it.
+        var held: BurstCoordinator.Ticket?
+        var preparations = 0
+
+        /// Logins a member tries for a burst at a user before it goes with what it holds.
+        static let maxPreparations = 2
 
         package mutating func performNext() async -> PerformedOperation? {
             guard let race else {
@@ -99,13 +106,22 @@ package struct FuzzWorkload: Workload {
 
         /// A shared-pool step: maybe a synchronized burst, and every step into the history.
         mutating func performShared(_ race: RaceContext) async -> PerformedOperation? {
-            var ticket: BurstCoordinator.Ticket?
-            if player.chance(race.bursts.settings.share) {
-                ticket = race.bursts.join()
-                player.focus = ticket?.focus
-            }
+            var ticket = held
+            held = nil
+            if ticket == nil, player.chance(race.bursts.settings.share) { ticket = race.bursts.join() }
+            player.focus = ticket?.focus
+            player.member = ticket?.member ?? 0
             var t = meterStart()
-            let planned = player.next(now: clock.now(), preferring: ticket?.kind)
+            let planned: PlannedOperation
+            if ticket != nil, preparations < Self.maxPreparations, let login = player.preparation() {
+                // Not the burst's operation yet: the player keeps its place and sends this alone.
+                planned = player.make(login, now: clock.now())
+                preparations += 1
+                (held, ticket) = (ticket, nil)
+            } else {
+                planned = player.next(now: clock.now(), preferring: ticket?.kind)
+                preparations = 0
+            }
             charge(.generate, &t)
             player.focus = nil
             // Leases before the burst's barrier: a burst releases only members that may go.
@@ -137,11 +153,17 @@ package struct FuzzWorkload: Workload {
             if [.transferIssue, .transferRenew, .transferQuery].contains(planned.op.kind) {
                 for focus in player.issuedTransferAccounts { race.bursts.publish(focus) }
             }
+            if answer?.code.isSuccess == true, Self.bindsIdP.contains(planned.op.kind) {
+                for focus in player.sessionUsers { race.bursts.publish(focus) }
+            }
             let performed = report(result, verdict)
             charge(.record, &t)
             phases?.operations += 1
             return performed
         }
+
+        /// Operations after whose success a session's user may hold a new IdP account.
+        static let bindsIdP: Set<OperationKind> = [.loginIdP, .mappingAdd, .mappingForcibly, .loginChange]
 
         func report(_ result: ExecutionResult, _ verdict: StepVerdict) -> PerformedOperation {
             let completed = ContinuousClock.now

@@ -220,16 +220,33 @@ package struct ProfileParser: Sendable {
         if let v = m["devices"] { r.devices = try v.int(min: 1, max: 1_000_000) }
         if let v = m["accounts"] { r.accounts = try v.int(min: 1, max: 1_000_000) }
         if let b = m["bursts"] {
-            let bm = try b.mapping(allowed: ["size", "share", "wait"])
+            let bm = try b.mapping(allowed: ["size", "share", "wait", "targets"])
             if let v = bm["size"] { r.bursts.size = try v.int(min: 1, max: 1_024) }
             if let v = bm["share"] { r.bursts.share = try v.double(min: 0, max: 1) }
             if let v = bm["wait"] { r.bursts.wait = try v.duration(allowZero: false) }
+            if let t = bm["targets"] { r.bursts.targets = try targetShares(t) }
         }
         if let v = m["probes"] { r.probes = try v.duration() }
         if let v = m["checkBudget"] { r.checkBudget = try v.duration(allowZero: false) }
         if let v = m["historyLimit"] { r.historyLimit = try v.int(min: 1, max: 100_000_000) }
         if let v = m["inFlightPerIdentity"] { r.inFlightPerIdentity = try v.int(min: 0, max: 1_024) }
         return r
+    }
+
+    /// `race.bursts.targets`: relative weights of the target kinds; those left out weigh 0.
+    private func targetShares(_ w: YAMLWalker) throws -> BurstTargets.Shares {
+        let m = try w.mapping(allowed: ["account", "device", "transferAccount", "user"])
+        func share(_ key: String) throws -> Double { try m[key]?.double(min: 0, max: 1_000) ?? 0 }
+        let shares = BurstTargets.Shares(
+            account: try share("account"),
+            device: try share("device"),
+            transferAccount: try share("transferAccount"),
+            user: try share("user")
+        )
+        guard shares.account + shares.device + shares.transferAccount + shares.user > 0 else {
+            throw w.error(.invalidValue, "needs at least one target kind with a weight above 0")
+        }
+        return shares
     }
 
     private func outputs(_ w: YAMLWalker) throws -> OutputSpec {
