@@ -51,13 +51,13 @@ struct BurstCoordinatorTests {
         let bursts = Self.coordinator(size: 4, wait: .milliseconds(100))
         let a = bursts.join()
         let b = bursts.join()
-        let start = ContinuousClock.now
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await bursts.arrive(a) }
             group.addTask { await bursts.arrive(b) }
         }
-        // Released (the suite's time limit bounds the wait), and not before the burst's wait ran out.
-        #expect(ContinuousClock.now - start >= .milliseconds(100))
+        // Released (the suite's time limit bounds the wait), and not before the burst's wait ran
+        // out (its deadline is set when the first member joins).
+        #expect(ContinuousClock.now >= a.deadline)
         #expect(bursts.stats.partial == 1)
         // The next join opens a new burst.
         #expect(bursts.join().burst != a.burst)
@@ -69,14 +69,14 @@ struct BurstCoordinatorTests {
         let first = bursts.join()
         let second = bursts.join()
         #expect(first.burst == second.burst)
-        let start = ContinuousClock.now
         await bursts.arrive(second)  // the first is still logging in to the burst's user
-        #expect(ContinuousClock.now - start >= .milliseconds(50))
+        #expect(ContinuousClock.now >= second.deadline)
         #expect(bursts.stats.partial == 1)
-        // Arriving after the release, it goes at once.
-        let late = ContinuousClock.now
+        // Arriving after the release, it goes without waiting for anyone (were it kept waiting
+        // for a release that already happened, the suite's time limit would end the test). No
+        // upper bound on the time: this suite runs beside CPU-heavy ones.
         await bursts.arrive(first)
-        #expect(ContinuousClock.now - late < .milliseconds(50))
+        #expect(bursts.stats.bursts == 1)
     }
 
     @Test(

@@ -36,8 +36,9 @@ extension Player {
         guard case .user(_, let accounts) = focus, let a = assignedAccount(accounts),
             !sessions.contains(where: { belief.primary.tokens[$0.token]?.loggedIn == a })
         else { return nil }
-        let d = pickDevice()
-        return .loginIdP(device: d, credential: .valid(a), ignoreAlreadyLoggedIn: ignoreFlag(d, a, false))
+        // With the flag: the device may hold another player's session of another user, which
+        // without it would refuse the login (3201, L7) and leave the member without a session.
+        return .loginIdP(device: pickDevice(), credential: .valid(a), ignoreAlreadyLoggedIn: true)
     }
 
     /// The account of a focused user this member logs in with: the members take its accounts in
@@ -64,14 +65,16 @@ extension Player {
 
     /// The users this player's view holds sessions of, with the pool IdP accounts they hold
     /// (burst targets for other players); users with only a guest key are left out (another
-    /// player's login would end the session on that device, not add one).
+    /// player's login would end the session on that device, not add one), and so are users in
+    /// their temporary withdrawal's grace period (a login to one answers `valid: T`, which a
+    /// player's view does not adopt).
     package var sessionUsers: [Focus] {
         let st = belief.primary
         var seen: Set<Sym> = []
         return sessions.compactMap { s in
-            guard seen.insert(s.user).inserted, let id = st.value(of: s.user), let user = st.users[s.user] else {
-                return nil
-            }
+            guard seen.insert(s.user).inserted, let id = st.value(of: s.user), let user = st.users[s.user],
+                user.temporaryWithdrawal == nil
+            else { return nil }
             let accounts = user.authList.filter { !$0.isGuest }.sorted()
             return accounts.isEmpty ? nil : .user(id: id, accounts: accounts)
         }

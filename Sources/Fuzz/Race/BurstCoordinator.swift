@@ -40,7 +40,7 @@ package final class BurstCoordinator: Sendable {
         package var member: Int
         /// When the burst goes with whoever arrived. Every member's wait releases it, not only the
         /// first's: a member may stop before it arrives (while it logs in to a focused user).
-        var deadline: ContinuousClock.Instant
+        package var deadline: ContinuousClock.Instant
     }
 
     private struct Open {
@@ -182,6 +182,12 @@ package final class BurstCoordinator: Sendable {
             case .device, .account: return
             }
         }
+    }
+
+    /// Withdraws a user offered as a burst target (a member's login to it did not reach it).
+    package func retire(_ focus: Focus) {
+        guard case .user(let id, _) = focus else { return }
+        state.withLock { s in s.users.removeAll { if case .user(id, _) = $0 { true } else { false } } }
     }
 
     /// What the bursts achieved: how many, how many released before they filled, and the spread

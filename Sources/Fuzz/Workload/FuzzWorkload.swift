@@ -113,10 +113,12 @@ package struct FuzzWorkload: Workload {
             player.member = ticket?.member ?? 0
             var t = meterStart()
             let planned: PlannedOperation
+            var preparing: Focus?
             if ticket != nil, preparations < Self.maxPreparations, let login = player.preparation() {
                 // Not the burst's operation yet: the player keeps its place and sends this alone.
                 planned = player.make(login, now: clock.now())
                 preparations += 1
+                preparing = ticket?.focus
                 (held, ticket) = (ticket, nil)
             } else {
                 planned = player.next(now: clock.now(), preferring: ticket?.kind)
@@ -153,7 +155,16 @@ package struct FuzzWorkload: Workload {
             if [.transferIssue, .transferRenew, .transferQuery].contains(planned.op.kind) {
                 for focus in player.issuedTransferAccounts { race.bursts.publish(focus) }
             }
-            if answer?.code.isSuccess == true, Self.bindsIdP.contains(planned.op.kind) {
+            if let focus = preparing, case .user(let id, _) = focus,
+                answer?.client?.member.map({ $0.userId == id && $0.valid == .normal }) != true
+            {
+                // The login did not reach the user in a usable state (banned, withdrawn or in its
+                // grace period, or its account is another's now): no more bursts at it, and this
+                // member goes with what it holds.
+                race.bursts.retire(focus)
+                preparations = Self.maxPreparations
+            }
+            if answer?.code.isSuccess == true, Self.changesIdPs.contains(planned.op.kind) {
                 for focus in player.sessionUsers { race.bursts.publish(focus) }
             }
             let performed = report(result, verdict)
@@ -162,8 +173,11 @@ package struct FuzzWorkload: Workload {
             return performed
         }
 
-        /// Operations after whose success a session's user may hold a new IdP account.
-        static let bindsIdP: Set<OperationKind> = [.loginIdP, .mappingAdd, .mappingForcibly, .loginChange]
+        /// Operations after whose success a session's user may hold other IdP accounts than it
+        /// was offered with (the offer is renewed, so bursts aim at the accounts it holds now).
+        static let changesIdPs: Set<OperationKind> = [
+            .loginIdP, .mappingAdd, .mappingForcibly, .mappingRemove, .loginChange,
+        ]
 
         func report(_ result: ExecutionResult, _ verdict: StepVerdict) -> PerformedOperation {
             let completed = ContinuousClock.now
