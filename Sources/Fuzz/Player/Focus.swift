@@ -22,6 +22,12 @@ package enum Focus: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The focused user's userId; `nil` for other targets.
+    package var userId: String? {
+        if case .user(let id, _) = self { return id }
+        return nil
+    }
+
     /// The pool accounts a burst at a user logs in with; empty for other targets.
     package var userAccounts: [AccountRef] {
         if case .user(_, let accounts) = self { return accounts }

@@ -33,8 +33,7 @@ extension Player {
     /// member draws its own account, so members of one burst are often logged in with different
     /// IdPs). `nil` otherwise.
     mutating func preparation() -> Action? {
-        guard case .user(_, let accounts) = focus, let a = assignedAccount(accounts),
-            !sessions.contains(where: { belief.primary.tokens[$0.token]?.loggedIn == a })
+        guard case .user(_, let accounts) = focus, let a = assignedAccount(accounts), session(loggedInWith: a) == nil
         else { return nil }
         // With the flag: the device may hold another player's session of another user, which
         // without it would refuse the login (3201, L7) and leave the member without a session.
@@ -55,12 +54,16 @@ extension Player {
             return nil
         }
         let next = accounts[(member + 1) % accounts.count]
-        let st = belief.primary
-        guard next.idPCode != mine.idPCode,
-            let s = sessions.first(where: { st.tokens[$0.token]?.loggedIn == mine }),
-            st.users[s.user]?.authList.contains(next) == true
+        guard next.idPCode != mine.idPCode, let s = session(loggedInWith: mine),
+            belief.primary.users[s.user]?.authList.contains(next) == true
         else { return nil }
         return .removeMapping(device: s.device, token: .token(s.token), idPCode: next.idPCode)
+    }
+
+    /// A session (of the focused user, if any) logged in with `account`.
+    func session(loggedInWith account: AccountRef) -> Session? {
+        let st = belief.primary
+        return sessions.first { st.tokens[$0.token]?.loggedIn == account }
     }
 
     /// The users this player's view holds sessions of, with the pool IdP accounts they hold

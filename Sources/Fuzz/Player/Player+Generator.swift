@@ -110,8 +110,7 @@ extension Player {
     /// focus, only that user's sessions).
     var sessions: [Session] {
         let st = belief.primary
-        var focusUser: String?
-        if case .user(let id, _) = focus { focusUser = id }
+        let focusUser = focus?.userId
         return devices.compactMap { d in
             guard let t = st.devices[d], let tok = st.tokens[t], tok.revoked == nil, st.value(of: t) != nil,
                 tok.expiry.latest > st.timeFloor, st.users[tok.user] != nil

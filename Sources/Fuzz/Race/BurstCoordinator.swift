@@ -176,7 +176,7 @@ package final class BurstCoordinator: Sendable {
                 s.transferAccounts.append(focus)
                 if s.transferAccounts.count > 64 { s.transferAccounts.removeFirst() }
             case .user(let id, _):
-                s.users.removeAll { if case .user(id, _) = $0 { true } else { false } }
+                s.users.removeAll { $0.userId == id }
                 s.users.append(focus)
                 if s.users.count > 64 { s.users.removeFirst() }
             case .device, .account: return
@@ -186,8 +186,8 @@ package final class BurstCoordinator: Sendable {
 
     /// Withdraws a user offered as a burst target (a member's login to it did not reach it).
     package func retire(_ focus: Focus) {
-        guard case .user(let id, _) = focus else { return }
-        state.withLock { s in s.users.removeAll { if case .user(id, _) = $0 { true } else { false } } }
+        guard let id = focus.userId else { return }
+        state.withLock { s in s.users.removeAll { $0.userId == id } }
     }
 
     /// What the bursts achieved: how many, how many released before they filled, and the spread

@@ -25,7 +25,7 @@ package struct BurstTargets: Sendable {
             self.user = user
         }
 
-        var total: Double { account + device + transferAccount + user }
+        package var total: Double { account + device + transferAccount + user }
     }
 
     package let configuration: FuzzConfiguration

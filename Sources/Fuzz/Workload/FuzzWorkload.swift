@@ -155,7 +155,7 @@ package struct FuzzWorkload: Workload {
             if [.transferIssue, .transferRenew, .transferQuery].contains(planned.op.kind) {
                 for focus in player.issuedTransferAccounts { race.bursts.publish(focus) }
             }
-            if let focus = preparing, case .user(let id, _) = focus,
+            if let focus = preparing, let id = focus.userId,
                 answer?.client?.member.map({ $0.userId == id && $0.valid == .normal }) != true
             {
                 // The login did not reach the user in a usable state (banned, withdrawn or in its

@@ -243,7 +243,7 @@ package struct ProfileParser: Sendable {
             transferAccount: try share("transferAccount"),
             user: try share("user")
         )
-        guard shares.account + shares.device + shares.transferAccount + shares.user > 0 else {
+        guard shares.total > 0 else {
             throw w.error(.invalidValue, "needs at least one target kind with a weight above 0")
         }
         return shares
