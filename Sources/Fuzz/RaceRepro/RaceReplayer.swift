@@ -96,6 +96,7 @@ package struct RaceReplayer: Sendable {
                         let result = await executor.execute(p)
                         let returned = ContinuousClock.now
                         let window = clock.end(mark)
+                        let span = result.interval(invoked: invoked, returned: returned)
                         var answer: Observation?
                         if case .answer(let o, _) = result.outcome { answer = o }
                         return (
@@ -104,8 +105,8 @@ package struct RaceReplayer: Sendable {
                                 index: i,
                                 process: process,
                                 op: p.op,
-                                invokeNs: Self.nanos(invoked - origin),
-                                returnNs: answer == nil ? nil : Self.nanos(returned - origin),
+                                invokeNs: Self.nanos(span.lowerBound - origin),
+                                returnNs: answer == nil ? nil : Self.nanos(span.upperBound - origin),
                                 window: window,
                                 answer: answer
                             )

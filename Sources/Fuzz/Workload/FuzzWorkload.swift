@@ -141,12 +141,13 @@ package struct FuzzWorkload: Workload {
             if let ticket { race.bursts.sent(ticket, at: sent) }
             var answer: Observation?
             if case .answer(let o, _) = result.outcome { answer = o }
+            let span = result.interval(invoked: invoked, returned: returned)
             race.history.append(
                 HistoryRecord(
                     process: player.index,
                     op: planned.op,
-                    invokeNanos: race.history.nanos(invoked),
-                    returnNanos: answer == nil ? nil : race.history.nanos(returned),
+                    invokeNanos: race.history.nanos(span.lowerBound),
+                    returnNanos: answer == nil ? nil : race.history.nanos(span.upperBound),
                     window: verdict.window ?? ClockWindow(exactly: clock.now()),
                     answer: answer,
                     burst: ticket?.burst

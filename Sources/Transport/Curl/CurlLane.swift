@@ -290,6 +290,7 @@ final class CurlLane: @unchecked Sendable {
 
     /// Finishes one use of `transfer` and hands it back to its task. The task owns it from here on.
     private func complete(_ transfer: Transfer, _ result: Result<CURLcode, any Error>) {
+        transfer.finishedAt = .now
         transfer.generation &+= 1
         transfer.placement = .outside
         transfer.cancelRequested = false

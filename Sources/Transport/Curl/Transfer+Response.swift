@@ -31,7 +31,8 @@ extension Transfer {
             connect: .microseconds(connect),
             timeToFirstByte: .microseconds(firstByte),
             total: .microseconds(total),
-            queued: admittedAt - submittedAt
+            queued: admittedAt - submittedAt,
+            wire: admittedAt...max(admittedAt, finishedAt)
         )
         return HTTPResponse(
             status: status,

@@ -48,7 +48,9 @@ final class Transfer: @unchecked Sendable {
     /// `scheme://authority` of the URL, kept only for ``HTTP2ReuseWorkaround``.
     var origin = ""
     var submittedAt = ContinuousClock.now
+    /// Set by the loop just before it gives the handle to curl, and when it finishes the use.
     var admittedAt = ContinuousClock.now
+    var finishedAt = ContinuousClock.now
 
     // MARK: Loop-only fields
 

@@ -9,17 +9,24 @@ package struct HTTPTiming: Hashable, Sendable {
     /// Time the request waited inside the transport before curl started it (admission limit and loop
     /// hand-off); not part of the three figures above, which curl measures from the start.
     package var queued: Duration
+    /// When the exchange was on the wire, on the monotonic clock: from just before curl was given
+    /// the request (no byte of it can have left earlier) to when the transport saw the whole
+    /// response (every byte of it had arrived). `nil` from a transport that does not measure it.
+    /// A shared-pool history takes it as each operation's interval (docs/RESULTS.md).
+    package var wire: ClosedRange<ContinuousClock.Instant>?
 
     package init(
         connect: Duration = .zero,
         timeToFirstByte: Duration = .zero,
         total: Duration = .zero,
-        queued: Duration = .zero
+        queued: Duration = .zero,
+        wire: ClosedRange<ContinuousClock.Instant>? = nil
     ) {
         self.connect = connect
         self.timeToFirstByte = timeToFirstByte
         self.total = total
         self.queued = queued
+        self.wire = wire
     }
 }
 
