@@ -42,6 +42,9 @@ package final class TargetConnection: Sendable {
         server != nil ? "embedded reference server (\(baseURL))" : baseURL
     }
 
+    /// The least time the start-up probe gives each of its requests, whatever `target.timeout` is.
+    package static let probeTimeoutFloor: Duration = .seconds(2)
+
     /// Starts or connects to the target of `profile` and probes what it offers.
     /// - Throws: ``CommandError`` (64 for bad bug names, 69 when unreachable).
     package static func open(
@@ -92,9 +95,15 @@ package final class TargetConnection: Sendable {
             target: GamebaseTarget(baseURL: baseURL, appId: profile.target.appId, secretKey: profile.target.secretKey),
             timeout: profile.target.timeout
         )
-        say("probing \(baseURL) (each request at most \(DurationText.format(profile.target.timeout)))…")
+        // The probe waits at least `probeTimeoutFloor` per request: a timeout chosen short enough
+        // to leave operations maybe applied must not fail the run on a cold first connection.
+        var probing = client
+        probing.timeout = max(profile.target.timeout, Self.probeTimeoutFloor)
+        say(
+            "probing \(baseURL) (each request at most \(DurationText.format(probing.timeout ?? profile.target.timeout)))…"
+        )
         do {
-            let probe = try await Probe.run(client: client, profile: profile)
+            let probe = try await Probe.run(client: probing, profile: profile)
             return TargetConnection(
                 client: client,
                 transport: transport,

@@ -97,6 +97,25 @@ struct RunExitCodeTests {
         #expect(log.contains("127.0.0.1:1"))
     }
 
+    @Test(
+        "a per-request timeout too short for a cold connection still passes the start-up probe, which waits at least 2 s"
+    )
+    func shortTimeoutPassesTheProbe() async throws {
+        let path = E2E.writeProfile(
+            """
+            duration: 1s
+            target: {timeout: 1ms}
+            load: {players: 2}
+            """,
+            name: "short-timeout"
+        )
+        let (outcome, log) = await E2E.run(try E2E.plan(path))
+        #expect(outcome.exit != .unreachable, "\(log)")
+        #expect(log.contains("each request at most 2s"), "\(log)")
+        let summary = try #require(outcome.summary, "\(log)")
+        #expect(summary.totals.requests > 0)
+    }
+
     @Test("a bad profile, a bad threshold or an unknown bug switch exits 64 with a precise message")
     func usageErrors() async throws {
         let badKey = E2E.writeProfile("duration: 5s\nload:\n  players: ten\n", name: "bad")
