@@ -97,11 +97,10 @@ package final class TargetConnection: Sendable {
         )
         // The probe waits at least `probeTimeoutFloor` per request: a timeout chosen short enough
         // to leave operations maybe applied must not fail the run on a cold first connection.
+        let probeTimeout = max(profile.target.timeout, Self.probeTimeoutFloor)
         var probing = client
-        probing.timeout = max(profile.target.timeout, Self.probeTimeoutFloor)
-        say(
-            "probing \(baseURL) (each request at most \(DurationText.format(probing.timeout ?? profile.target.timeout)))…"
-        )
+        probing.timeout = probeTimeout
+        say("probing \(baseURL) (each request at most \(DurationText.format(probeTimeout)))…")
         do {
             let probe = try await Probe.run(client: probing, profile: profile)
             return TargetConnection(

@@ -23,10 +23,13 @@ package struct ExecutionResult: Sendable {
         self.response = response
     }
 
-    package var code: ResultCode? {
-        if case .answer(let o, _) = outcome { return o.code }
+    /// The Gamebase answer, if one came.
+    package var answer: Observation? {
+        if case .answer(let o, _) = outcome { return o }
         return nil
     }
+
+    package var code: ResultCode? { answer?.code }
 }
 
 /// Anything that can carry out planned operations: the real ``Executor`` over HTTP, or a

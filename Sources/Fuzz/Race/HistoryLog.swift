@@ -55,6 +55,32 @@ package final class HistoryLog: Sendable {
         return s * 1_000_000_000 + atto / 1_000_000_000
     }
 
+    /// Records an executed operation, called at `invoked` and back at `returned`, over its
+    /// interval (``ExecutionResult/interval(invoked:returned:)``); with no answer, maybe applied.
+    package func append(
+        _ result: ExecutionResult,
+        process: Int,
+        op: Op,
+        invoked: ContinuousClock.Instant,
+        returned: ContinuousClock.Instant,
+        window: ClockWindow,
+        burst: Int? = nil
+    ) {
+        let span = result.interval(invoked: invoked, returned: returned)
+        let answer = result.answer
+        append(
+            HistoryRecord(
+                process: process,
+                op: op,
+                invokeNanos: nanos(span.lowerBound),
+                returnNanos: answer == nil ? nil : nanos(span.upperBound),
+                window: window,
+                answer: answer,
+                burst: burst
+            )
+        )
+    }
+
     package func append(_ record: HistoryRecord) {
         let kept = records.withLock { r -> Bool in
             guard r.count < limit else { return false }

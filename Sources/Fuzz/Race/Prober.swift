@@ -53,18 +53,13 @@ package struct Prober: Sendable {
                 let mark = clock.begin()
                 let result = await executor.execute(planned)
                 let window = clock.end(mark)
-                let span = result.interval(invoked: invoked, returned: .now)
-                var answer: Observation?
-                if case .answer(let o, _) = result.outcome { answer = o }
                 history.append(
-                    HistoryRecord(
-                        process: Self.process,
-                        op: planned.op,
-                        invokeNanos: history.nanos(span.lowerBound),
-                        returnNanos: answer == nil ? nil : history.nanos(span.upperBound),
-                        window: window,
-                        answer: answer
-                    )
+                    result,
+                    process: Self.process,
+                    op: planned.op,
+                    invoked: invoked,
+                    returned: .now,
+                    window: window
                 )
                 sent += 1
             }

@@ -97,8 +97,7 @@ package struct RaceReplayer: Sendable {
                         let returned = ContinuousClock.now
                         let window = clock.end(mark)
                         let span = result.interval(invoked: invoked, returned: returned)
-                        var answer: Observation?
-                        if case .answer(let o, _) = result.outcome { answer = o }
+                        let answer = result.answer
                         return (
                             i,
                             HistoryEntry(

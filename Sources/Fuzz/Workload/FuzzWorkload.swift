@@ -139,19 +139,15 @@ package struct FuzzWorkload: Workload {
             race.leases.release(leased)
             let sent = executor.stamp.instant.withLock { $0 } ?? invoked
             if let ticket { race.bursts.sent(ticket, at: sent) }
-            var answer: Observation?
-            if case .answer(let o, _) = result.outcome { answer = o }
-            let span = result.interval(invoked: invoked, returned: returned)
+            let answer = result.answer
             race.history.append(
-                HistoryRecord(
-                    process: player.index,
-                    op: planned.op,
-                    invokeNanos: race.history.nanos(span.lowerBound),
-                    returnNanos: answer == nil ? nil : race.history.nanos(span.upperBound),
-                    window: verdict.window ?? ClockWindow(exactly: clock.now()),
-                    answer: answer,
-                    burst: ticket?.burst
-                )
+                result,
+                process: player.index,
+                op: planned.op,
+                invoked: invoked,
+                returned: returned,
+                window: verdict.window ?? ClockWindow(exactly: clock.now()),
+                burst: ticket?.burst
             )
             if [.transferIssue, .transferRenew, .transferQuery].contains(planned.op.kind) {
                 for focus in player.issuedTransferAccounts { race.bursts.publish(focus) }
