@@ -12,7 +12,7 @@ import Transport
 
 /// "Timing" in the name puts these in the serial phase of scripts/test.sh: the smoke profile's
 /// latency threshold (p99 < 500 ms) decides its exit code, which a CPU-starved parallel phase
-/// could break.
+/// could break; so does the probe's 2 s floor (a starved parallel phase once took longer).
 @Suite("gbfuzz run, end to end against the embedded server", .tags(.timing), .timeLimit(.minutes(5)))
 struct RunEndToEndTimingTests {
     @Test("the smoke profile on the clean server: zero violations, exit 0, every output file written")
@@ -71,6 +71,25 @@ struct RunEndToEndTimingTests {
         #expect(summary.totals.requests > 50)
         #expect(FileManager.default.fileExists(atPath: outcome.directory.appendingPathComponent("report.html").path))
     }
+
+    @Test(
+        "a per-request timeout too short for a cold connection still passes the start-up probe, which waits at least 2 s"
+    )
+    func shortTimeoutPassesTheProbe() async throws {
+        let path = E2E.writeProfile(
+            """
+            duration: 1s
+            target: {timeout: 1ms}
+            load: {players: 2}
+            """,
+            name: "short-timeout"
+        )
+        let (outcome, log) = await E2E.run(try E2E.plan(path))
+        #expect(outcome.exit != .unreachable, "\(log)")
+        #expect(log.contains("each request at most 2s"), "\(log)")
+        let summary = try #require(outcome.summary, "\(log)")
+        #expect(summary.totals.requests > 0)
+    }
 }
 
 @Suite("gbfuzz run exit codes", .timeLimit(.minutes(3)))
@@ -95,25 +114,6 @@ struct RunExitCodeTests {
         let (outcome, log) = await E2E.run(try E2E.plan(E2E.profile("smoke")) { $0.target = "http://127.0.0.1:1" })
         #expect(outcome.exit == .unreachable)
         #expect(log.contains("127.0.0.1:1"))
-    }
-
-    @Test(
-        "a per-request timeout too short for a cold connection still passes the start-up probe, which waits at least 2 s"
-    )
-    func shortTimeoutPassesTheProbe() async throws {
-        let path = E2E.writeProfile(
-            """
-            duration: 1s
-            target: {timeout: 1ms}
-            load: {players: 2}
-            """,
-            name: "short-timeout"
-        )
-        let (outcome, log) = await E2E.run(try E2E.plan(path))
-        #expect(outcome.exit != .unreachable, "\(log)")
-        #expect(log.contains("each request at most 2s"), "\(log)")
-        let summary = try #require(outcome.summary, "\(log)")
-        #expect(summary.totals.requests > 0)
     }
 
     @Test("a bad profile, a bad threshold or an unknown bug switch exits 64 with a precise message")
