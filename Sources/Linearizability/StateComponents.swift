@@ -15,7 +15,7 @@ import Model
 struct StateComponents {
     private var sets = UnionFind(count: 0)
     /// The place of each entity met (named ones by their number, unnamed ones by a negative one).
-    private var place: [Int: Int] = [:]
+    private var place: IntMap
     private var unnamed: [Node: Int] = [:]
 
     private enum Node: Hashable {
@@ -23,6 +23,7 @@ struct StateComponents {
     }
 
     init(_ state: ModelState, touchers: EntityTouchers, ids: Identities) {
+        place = IntMap(capacity: 2 * (state.users.count + state.tokens.count + state.devices.count + 8))
         func node(_ n: Node, _ named: Int32?, _ also: Int32? = nil) -> Int {
             guard let first = named ?? also else {
                 if let i = unnamed[n] { return i }
@@ -94,7 +95,7 @@ struct StateComponents {
     private mutating func placed(_ x: Int) -> Int {
         if let p = place[x] { return p }
         let p = sets.add()
-        place[x] = p
+        place.set(x, p)
         return p
     }
 }

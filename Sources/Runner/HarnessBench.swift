@@ -30,6 +30,8 @@ package struct HarnessBench: Sendable {
         package var pinned: Bool
         package var operations: Int
         package var violations: Int
+        /// The first few violations, as text (a bench that finds one says what it was).
+        package var firstViolations: [String] = []
         package var wall: Duration
         package var user: Duration
         package var system: Duration
@@ -126,6 +128,7 @@ package struct HarnessBench: Sendable {
             pinned: executor.preferredTaskExecutor(player: 0) != nil,
             operations: load.engine.operations,
             violations: load.findings.violations.count,
+            firstViolations: load.findings.violations.prefix(3).map(\.description),
             wall: wall,
             user: after.user - before.user,
             system: after.system - before.system,

@@ -23,7 +23,7 @@ struct HarnessBenchTests {
     func simulated(_ profile: String) async throws {
         let r = try await Self.bench(profile).run()
         #expect(r.operations >= 400)
-        #expect(r.violations == 0, "the simulated target is the model itself")
+        #expect(r.violations == 0, "the simulated target is the model itself: \(r.firstViolations)")
         #expect(r.phaseBreakdown.map(\.name) == ["generate", "match", "record", "rest"])
         let metered = r.phaseBreakdown.dropLast()
         #expect(metered.allSatisfy { $0.micros > 0 }, "\(r.phaseBreakdown)")
@@ -35,7 +35,7 @@ struct HarnessBenchTests {
     func embedded() async throws {
         let r = try await Self.bench("fuzz", target: "embedded").run()
         #expect(r.operations >= 400)
-        #expect(r.violations == 0)
+        #expect(r.violations == 0, "\(r.firstViolations)")
         #expect(r.target.contains("embedded"))
     }
 }

@@ -6,10 +6,21 @@ package struct RuleID: RawRepresentable, Hashable, Comparable, Sendable, Codable
     ExpressibleByStringLiteral
 {
     package let rawValue: String
-    package init(rawValue: String) { self.rawValue = rawValue }
-    package init(_ rawValue: String) { self.rawValue = rawValue }
-    package init(stringLiteral value: String) { self.rawValue = value }
-    package init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
+    /// `rawValue`'s number in ``names``: equality and hashing use it (the model state holds rule
+    /// ids, and the checker hashes states).
+    private let number: UInt32
+    package init(rawValue: String) {
+        self.rawValue = rawValue
+        self.number = Self.names.number(rawValue)
+    }
+    package init(_ rawValue: String) { self.init(rawValue: rawValue) }
+    package init(stringLiteral value: String) { self.init(rawValue: value) }
+    package init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+    private static let names = NameTable()
+    package static func == (a: RuleID, b: RuleID) -> Bool { a.number == b.number }
+    package func hash(into h: inout Hasher) { h.combine(number) }
     package func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
         try c.encode(rawValue)

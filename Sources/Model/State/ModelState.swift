@@ -55,4 +55,21 @@ package struct ModelState: Hashable, Sendable {
 
     /// Users the player has observed (bound userIds).
     package var boundUsers: [Sym] { users.keys.filter { bindings[$0] != nil }.sorted() }
+
+    /// Everything but `boundValues`, the inverse of `bindings`: hashing it too would hash every
+    /// bound value twice (equality still compares it).
+    package func hash(into h: inout Hasher) {
+        h.combine(users)
+        h.combine(owners)
+        h.combine(freedBy)
+        h.combine(devices)
+        h.combine(tokens)
+        h.combine(tickets)
+        h.combine(transferAccounts)
+        h.combine(transferKeys)
+        h.combine(bindings)
+        h.combine(timeFloor)
+        h.combine(passedDeadlines)
+        h.combine(pending)
+    }
 }

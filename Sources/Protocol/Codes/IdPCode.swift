@@ -3,13 +3,21 @@ package struct IdPCode: RawRepresentable, Hashable, Comparable, Sendable, Codabl
     ExpressibleByStringLiteral
 {
     package let rawValue: String
-    package init(rawValue: String) { self.rawValue = rawValue }
-    package init(_ rawValue: String) { self.rawValue = rawValue }
-    package init(stringLiteral value: String) { self.rawValue = value }
+    /// `rawValue`'s number in ``names``: equality and hashing use it.
+    private let number: UInt32
+    package init(rawValue: String) {
+        self.rawValue = rawValue
+        self.number = Self.names.number(rawValue)
+    }
+    package init(_ rawValue: String) { self.init(rawValue: rawValue) }
+    package init(stringLiteral value: String) { self.init(rawValue: value) }
 
     package init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
     }
+    private static let names = NameTable()
+    package static func == (a: IdPCode, b: IdPCode) -> Bool { a.number == b.number }
+    package func hash(into h: inout Hasher) { h.combine(number) }
     package func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
         try c.encode(rawValue)
