@@ -220,7 +220,7 @@ let package = Package(
         .testTarget(name: "ModelTests", dependencies: ["Model", "Protocol"], swiftSettings: swiftSettings),
         .testTarget(
             name: "LinearizabilityTests",
-            dependencies: ["Fuzz", "Linearizability", "Model", "Protocol"],
+            dependencies: ["Basics", "Fuzz", "Linearizability", "Model", "Protocol"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
