@@ -25,6 +25,9 @@ package struct LinearizabilityCheck: Sendable {
     /// Whether a search still unknown after half of its time is restarted with learned order
     /// preferences (``Search/runWithRestarts()``); off only to measure what that decides.
     package var restarts = true
+    /// Whether an undecided partition's restarts and exhaustive search run side by side on two
+    /// threads (``Search/runWithRestarts()``); by default when the machine has two cores or more.
+    package var sideBySide = ProcessInfo.processInfo.activeProcessorCount > 1
 
     /// How many of a partition's entity keys a report lists.
     package static let keysShown = 100
@@ -132,6 +135,7 @@ package struct LinearizabilityCheck: Sendable {
         search.isCancelled = cancelled
         search.reduces = reduction
         search.restarts = restarts
+        search.sideBySide = sideBySide
         let result = search.run()
         let keys = p.keys.prefix(Self.keysShown).map(\.description)
         var report = PartitionReport(

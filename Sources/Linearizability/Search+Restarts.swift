@@ -1,5 +1,6 @@
 import Basics
 import Model
+import Synchronization
 
 // Restarts with learned order preferences. The order in which the depth-first search tries
 // candidates decides only which linearization it finds first, never whether one exists, so one
@@ -76,10 +77,12 @@ extension Search {
 
     /// Three phases. Depth first until the search stalls (``stall``: goes no deeper in twice the
     /// configurations going straight down cost, about one per entry) or a quarter of the budget is
-    /// spent; while the verdict is unknown and half the budget is not spent, again with one more
-    /// order preference (``preference(_:avoiding:)``), keeping it when the search got deeper with
-    /// it; then, still unknown, the exhaustive search with the time left, the only one that proves
-    /// a violation.
+    /// spent; then, while the verdict is unknown, again with one more order preference
+    /// (``preference(_:avoiding:)``), keeping it when the search got deeper with it; and the
+    /// exhaustive search, the only one that proves a violation. With ``sideBySide`` the restarts
+    /// and the exhaustive search run at once on two threads, each with the whole time left, and
+    /// the first to decide stops the other; else the restarts get the time up to half the budget
+    /// and the exhaustive search what is left.
     ///
     /// A stuck search backtracks through every combination of the choices between its dead end
     /// and the place where the order went wrong, so more time rarely gets it further (the clean
@@ -88,17 +91,105 @@ extension Search {
     func runWithRestarts() -> Result {
         let start = ContinuousClock.now
         let deadline = start + budget.time
-        let half = start + budget.time / 2
-        // The first search and the restarts share half the budget, the first at most half of that.
+        // The first search gets a quarter of the budget at most.
         var first = self
         first.budget.time = budget.time / 4
         first.budget.configurations = max(1, budget.configurations / 4)
         first.stall = (Self.stallMargin, 2)
         let firstResult = first.runDepthFirst()
-        guard case .unknown(var reason, var deepest?) = firstResult.verdict else { return firstResult }
+        guard case .unknown(let reason, let deepest?) = firstResult.verdict else { return firstResult }
+        var phases = Phases(start: start, reason: reason, deepest: deepest)
+        _ = phases.absorb(firstResult)
+        let left = budget.configurations - phases.configurations
+        guard sideBySide else {
+            let half = start + budget.time / 2
+            if let decided = restarting(&phases, until: half, configurations: budget.configurations / 2) {
+                return decided
+            }
+            var last = self
+            last.budget.time = deadline - ContinuousClock.now
+            last.budget.configurations = budget.configurations - phases.configurations
+            if last.budget.time > .zero, last.budget.configurations > 0, !isCancelled() {
+                if let decided = phases.absorbLast(last.runDepthFirst()) { return decided }
+            }
+            return phases.unknown
+        }
+        // Side by side: each search keeps half the memory budget, and stops once the other decided.
+        let decided = Decided()
+        var restarter = self
+        restarter.budget.stateEntries = max(1, budget.stateEntries / 2)
+        restarter.isCancelled = { [isCancelled] in isCancelled() || decided.flag.load(ordering: .relaxed) }
+        var last = restarter
+        last.budget.time = deadline - ContinuousClock.now
+        last.budget.configurations = max(1, left)
+        var restartPhases = phases
+        let exhaustiveSearch = last
+        let exhaustive = SearchThread.alongside {
+            let r = exhaustiveSearch.runDepthFirst()
+            if case .unknown = r.verdict {} else { decided.flag.store(true, ordering: .relaxed) }
+            return r
+        } while: {
+            let r = restarter.restarting(&restartPhases, until: deadline, configurations: phases.configurations + left)
+            if r != nil { decided.flag.store(true, ordering: .relaxed) }
+            return r
+        }
+        phases = restartPhases
+        // The exhaustive search's verdict first: a violation only it can prove.
+        if case .unknown = exhaustive.other.verdict {
+            if let r = exhaustive.mine { return r }
+        }
+        if let r = phases.absorbLast(exhaustive.other) { return r }
+        return phases.unknown
+    }
+
+    /// Restarts from the deepest linearization so far, each with one more order preference, until
+    /// `until` or `configurations` in all (``Phases/configurations``): the decided result, or
+    /// `nil` with `phases` holding the deepest linearization and its reason.
+    func restarting(
+        _ phases: inout Phases,
+        until: ContinuousClock.Instant,
+        configurations limit: Int
+    ) -> Result? {
+        var kept = self
+        var tried: Set<Preference> = []
+        while ContinuousClock.now < until, phases.configurations < limit, !isCancelled(),
+            let p = kept.preference(phases.deepest, avoiding: &tried)
+        {
+            var next = kept
+            switch p {
+            case .sooner(let e): next.sooner.insert(e)
+            case .later(let e): next.later.insert(e)
+            }
+            next.budget.time = until - ContinuousClock.now
+            // From the configuration before the place the preference concerns, it goes straight
+            // down to where the last search was stuck (about one configuration per entry) and is
+            // worth going on with only while it gets deeper soon: one stuck at the same dead end
+            // would spend its time backtracking through everything before it.
+            let from = kept.checkpoint(for: p, in: phases.deepest)
+            next.budget.configurations = limit - phases.configurations
+            next.stall = (Self.stallMargin, 0)
+            let r = next.runDepthFirst(from: from)
+            if let decided = phases.absorb(r) { return decided }
+            if case .unknown(let why, let d?) = r.verdict, d.set.count > phases.deepest.set.count {
+                kept = next
+                phases.deepest = d
+                phases.reason = why
+                tried = []
+            }
+        }
+        return nil
+    }
+
+    /// What the phases of ``runWithRestarts()`` have spent and found.
+    struct Phases {
+        let start: ContinuousClock.Instant
+        var reason: String
+        var deepest: Deepest
         var configurations = 0
         var appliedMaybe: Set<Int32> = []
-        func absorb(_ r: Result) -> Result? {
+
+        /// Counts a phase's result in; the result for the whole search when it decided.
+        mutating func absorb(_ r: Result) -> Result? {
             configurations += r.configurations
             appliedMaybe.formUnion(r.appliedMaybe)
             if case .unknown = r.verdict { return nil }
@@ -109,54 +200,31 @@ extension Search {
                 appliedMaybe: appliedMaybe
             )
         }
-        _ = absorb(firstResult)
-        var kept = self
-        var tried: Set<Preference> = []
-        let restartConfigurations = budget.configurations / 2
-        while ContinuousClock.now < half, configurations < restartConfigurations, !isCancelled(),
-            let p = kept.preference(deepest, avoiding: &tried)
-        {
-            var next = kept
-            switch p {
-            case .sooner(let e): next.sooner.insert(e)
-            case .later(let e): next.later.insert(e)
-            }
-            next.budget.time = half - ContinuousClock.now
-            // From the configuration before the place the preference concerns, it goes straight
-            // down to where the last search was stuck (about one configuration per entry) and is
-            // worth going on with only while it gets deeper soon: one stuck at the same dead end
-            // would spend its time backtracking through everything before it.
-            let from = kept.checkpoint(for: p, in: deepest)
-            next.budget.configurations = restartConfigurations - configurations
-            next.stall = (Self.stallMargin, 0)
-            let r = next.runDepthFirst(from: from)
+
+        /// ``absorb(_:)`` for the exhaustive search; unknown, its reason (it ran out of the budget)
+        /// with the deepest linearization of any phase.
+        mutating func absorbLast(_ r: Result) -> Result? {
             if let decided = absorb(r) { return decided }
-            if case .unknown(let why, let d?) = r.verdict, d.set.count > deepest.set.count {
-                kept = next
-                deepest = d
-                reason = why
-                tried = []
-            }
-        }
-        // The exhaustive search, with what is left.
-        var last = self
-        last.budget.time = deadline - ContinuousClock.now
-        last.budget.configurations = budget.configurations - configurations
-        if last.budget.time > .zero, last.budget.configurations > 0, !isCancelled() {
-            let r = last.runDepthFirst()
-            if let decided = absorb(r) { return decided }
-            // Its reason (it ran out of the budget), with the deepest linearization of any phase.
             if case .unknown(let why, let d) = r.verdict {
                 reason = why
                 if let d, d.set.count > deepest.set.count { deepest = d }
             }
+            return nil
         }
-        return Result(
-            verdict: .unknown(reason: reason, deepest: deepest),
-            configurations: configurations,
-            elapsed: ContinuousClock.now - start,
-            appliedMaybe: appliedMaybe
-        )
+
+        var unknown: Result {
+            Result(
+                verdict: .unknown(reason: reason, deepest: deepest),
+                configurations: configurations,
+                elapsed: ContinuousClock.now - start,
+                appliedMaybe: appliedMaybe
+            )
+        }
+    }
+
+    /// Raised by whichever of two searches side by side decides first.
+    final class Decided: Sendable {
+        let flag = Atomic<Bool>(false)
     }
 
     /// The next preference to try against the deepest linearization's dead end: the entry it could

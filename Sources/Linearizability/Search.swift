@@ -27,6 +27,9 @@ struct Search {
     var sooner: Set<Int32> = []
     /// Whether an unknown verdict is searched again with learned order preferences.
     var restarts = true
+    /// Whether the restarts and the exhaustive search run at once, on two threads
+    /// (``runWithRestarts()``).
+    var sideBySide = false
     /// Whether the search gives up (as unknown) once it has stopped getting deeper: after
     /// `allowance + perEntry × entries gone down` configurations since it last reached a new depth
     /// (``runWithRestarts()``).

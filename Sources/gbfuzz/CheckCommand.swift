@@ -46,6 +46,12 @@ struct CheckCommand: AsyncParsableCommand {
     )
     var noRestarts = false
 
+    @Flag(
+        help:
+            "Run the restarts and the exhaustive search of an undecided partition one after the other on one thread instead of side by side on two (to measure it)."
+    )
+    var oneThread = false
+
     @Flag(help: "Print the result as JSON.")
     var json = false
 
@@ -68,6 +74,7 @@ struct CheckCommand: AsyncParsableCommand {
         )
         check.reduction = !noReduction
         check.restarts = !noRestarts
+        check.sideBySide = check.sideBySide && !oneThread
         let report = await check.check(loaded)
         if json {
             let encoder = JSONEncoder()

@@ -191,6 +191,22 @@ struct ReductionTests {
         #expect(p.entries == h.entries.count, "one partition: \(r.text)")
     }
 
+    @Test(
+        "restarts and the exhaustive search side by side decide as one after the other does: a late-revealed count, a lost increment"
+    )
+    func sideBySideDecidesTheSame() async throws {
+        let late = await Self.lateCount(waves: 10)
+        let lost = await Self.unrelatedLogins(lostCounter: true)
+        for sideBySide in [true, false] {
+            var check = LinearizabilityCheck(budget: CheckBudget(time: .seconds(120), configurations: 2_000))
+            check.sideBySide = sideBySide
+            let r = await check.check(late)
+            #expect(r.verdict == .linearizable, "side by side \(sideBySide): \(r.text)")
+            let v = await check.check(lost)
+            #expect(v.verdict == .violation, "side by side \(sideBySide): \(v.text)")
+        }
+    }
+
     /// Device 0's user maps google#1 and then withdraws, while device 2 logs in with google#1 and
     /// gets a new member: the withdrawal must come first. The two share no entity of their own
     /// (the withdrawal names only device 0's token), only the state links them (google#1's owner
