@@ -119,27 +119,23 @@ extension Search {
         var restarter = self
         restarter.budget.stateEntries = max(1, budget.stateEntries / 2)
         restarter.isCancelled = { [isCancelled] in isCancelled() || decided.flag.load(ordering: .relaxed) }
-        var last = restarter
-        last.budget.time = deadline - ContinuousClock.now
-        last.budget.configurations = max(1, left)
-        var restartPhases = phases
-        let exhaustiveSearch = last
-        let exhaustive = SearchThread.alongside {
-            let r = exhaustiveSearch.runDepthFirst()
+        var exhaustive = restarter
+        exhaustive.budget.time = deadline - ContinuousClock.now
+        exhaustive.budget.configurations = max(1, left)
+        let last = exhaustive
+        let limit = phases.configurations + left
+        let both = SearchThread.alongside {
+            let r = last.runDepthFirst()
             if case .unknown = r.verdict {} else { decided.flag.store(true, ordering: .relaxed) }
             return r
         } while: {
-            let r = restarter.restarting(&restartPhases, until: deadline, configurations: phases.configurations + left)
+            let r = restarter.restarting(&phases, until: deadline, configurations: limit)
             if r != nil { decided.flag.store(true, ordering: .relaxed) }
             return r
         }
-        phases = restartPhases
         // The exhaustive search's verdict first: a violation only it can prove.
-        if case .unknown = exhaustive.other.verdict {
-            if let r = exhaustive.mine { return r }
-        }
-        if let r = phases.absorbLast(exhaustive.other) { return r }
-        return phases.unknown
+        if case .unknown = both.other.verdict, let r = both.mine { return r }
+        return phases.absorbLast(both.other) ?? phases.unknown
     }
 
     /// Restarts from the deepest linearization so far, each with one more order preference, until

@@ -3,6 +3,7 @@ import Foundation
 import Fuzz
 import Model
 import Plan
+import Protocol
 import Results
 
 extension CampaignRunner {

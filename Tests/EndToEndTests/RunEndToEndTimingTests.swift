@@ -5,6 +5,7 @@ import Fuzz
 import GBFuzzTestKit
 import Model
 import Plan
+import Protocol
 import Results
 import Runner
 import Testing

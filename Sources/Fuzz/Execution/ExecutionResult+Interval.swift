@@ -1,3 +1,5 @@
+import Basics
+import Model
 import Transport
 
 extension ExecutionResult {
@@ -18,5 +20,22 @@ extension ExecutionResult {
         let lo = max(invoked, wire.lowerBound)
         let hi = min(returned, wire.upperBound)
         return lo <= hi ? lo...hi : invoked...max(invoked, returned)
+    }
+
+    /// What a history records of this operation, called at `invoked` and back at `returned`:
+    /// its ``interval(invoked:returned:)`` in nanoseconds since `origin` (no return without an
+    /// answer: maybe applied) and the answer.
+    package func recorded(
+        invoked: ContinuousClock.Instant,
+        returned: ContinuousClock.Instant,
+        since origin: ContinuousClock.Instant
+    ) -> (invokeNanos: Int64, returnNanos: Int64?, answer: Observation?) {
+        let span = interval(invoked: invoked, returned: returned)
+        let answer = self.answer
+        return (
+            (span.lowerBound - origin).nanoseconds,
+            answer == nil ? nil : (span.upperBound - origin).nanoseconds,
+            answer
+        )
     }
 }

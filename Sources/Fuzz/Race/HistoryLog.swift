@@ -50,11 +50,6 @@ package final class HistoryLog: Sendable {
         self.limit = limit
     }
 
-    package func nanos(_ instant: ContinuousClock.Instant) -> Int64 {
-        let (s, atto) = (instant - origin).components
-        return s * 1_000_000_000 + atto / 1_000_000_000
-    }
-
     /// Records an executed operation, called at `invoked` and back at `returned`, over its
     /// interval (``ExecutionResult/interval(invoked:returned:)``); with no answer, maybe applied.
     package func append(
@@ -66,16 +61,15 @@ package final class HistoryLog: Sendable {
         window: ClockWindow,
         burst: Int? = nil
     ) {
-        let span = result.interval(invoked: invoked, returned: returned)
-        let answer = result.answer
+        let r = result.recorded(invoked: invoked, returned: returned, since: origin)
         append(
             HistoryRecord(
                 process: process,
                 op: op,
-                invokeNanos: nanos(span.lowerBound),
-                returnNanos: answer == nil ? nil : nanos(span.upperBound),
+                invokeNanos: r.invokeNanos,
+                returnNanos: r.returnNanos,
                 window: window,
-                answer: answer,
+                answer: r.answer,
                 burst: burst
             )
         )

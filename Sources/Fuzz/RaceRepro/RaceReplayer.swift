@@ -96,18 +96,17 @@ package struct RaceReplayer: Sendable {
                         let result = await executor.execute(p)
                         let returned = ContinuousClock.now
                         let window = clock.end(mark)
-                        let span = result.interval(invoked: invoked, returned: returned)
-                        let answer = result.answer
+                        let r = result.recorded(invoked: invoked, returned: returned, since: origin)
                         return (
                             i,
                             HistoryEntry(
                                 index: i,
                                 process: process,
                                 op: p.op,
-                                invokeNs: Self.nanos(span.lowerBound - origin),
-                                returnNs: answer == nil ? nil : Self.nanos(span.upperBound - origin),
+                                invokeNs: r.invokeNanos,
+                                returnNs: r.returnNanos,
                                 window: window,
-                                answer: answer
+                                answer: r.answer
                             )
                         )
                     }
@@ -152,10 +151,5 @@ package struct RaceReplayer: Sendable {
             planned.op.values[s] = values[v] ?? identities.unissued(s, semantics: configuration.semantics)
         }
         return planned
-    }
-
-    static func nanos(_ d: Duration) -> Int64 {
-        let (s, atto) = d.components
-        return s * 1_000_000_000 + atto / 1_000_000_000
     }
 }

@@ -1,4 +1,5 @@
 import Model
+import Protocol
 
 /// The search state every shrink pass shares: which rule must fail, the budgets, the candidates
 /// tried (by whole steps), the candidates accepted, and the log. Passes only propose candidates;

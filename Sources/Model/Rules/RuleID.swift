@@ -2,31 +2,10 @@ import Protocol
 
 /// A rule id of docs/PROTOCOL.md §6 (`M1`, `T8`…), or an endpoint section (`E1`…`E15`) when an
 /// answer breaks the endpoint's contract without breaking a numbered rule.
-package struct RuleID: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible,
-    ExpressibleByStringLiteral
-{
-    package let rawValue: String
-    /// `rawValue`'s number in ``names``: equality and hashing use it (the model state holds rule
-    /// ids, and the checker hashes states).
-    private let number: UInt32
-    package init(rawValue: String) {
-        self.rawValue = rawValue
-        self.number = Self.names.number(rawValue)
-    }
-    package init(_ rawValue: String) { self.init(rawValue: rawValue) }
-    package init(stringLiteral value: String) { self.init(rawValue: value) }
-    package init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-    private static let names = NameTable()
-    package static func == (a: RuleID, b: RuleID) -> Bool { a.number == b.number }
-    package func hash(into h: inout Hasher) { h.combine(number) }
-    package func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(rawValue)
-    }
-    package static func < (a: RuleID, b: RuleID) -> Bool { a.rawValue < b.rawValue }
-    package var description: String { rawValue }
+package struct RuleID: InternedNameWrapper, Sendable {
+    /// Compared and hashed as a number (``InternedNameWrapper``).
+    package let name: InternedName
+    package init(name: InternedName) { self.name = name }
 
     package static let M1: RuleID = "M1", M2: RuleID = "M2", M3: RuleID = "M3", M4: RuleID = "M4"
     package static let M5: RuleID = "M5", M6: RuleID = "M6", M7: RuleID = "M7", M8: RuleID = "M8"

@@ -1,30 +1,8 @@
 /// An identity provider code (`idPCode`), e.g. `guest`, `google`, `line`.
-package struct IdPCode: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible,
-    ExpressibleByStringLiteral
-{
-    package let rawValue: String
-    /// `rawValue`'s number in ``names``: equality and hashing use it.
-    private let number: UInt32
-    package init(rawValue: String) {
-        self.rawValue = rawValue
-        self.number = Self.names.number(rawValue)
-    }
-    package init(_ rawValue: String) { self.init(rawValue: rawValue) }
-    package init(stringLiteral value: String) { self.init(rawValue: value) }
-
-    package init(from decoder: any Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-    }
-    private static let names = NameTable()
-    package static func == (a: IdPCode, b: IdPCode) -> Bool { a.number == b.number }
-    package func hash(into h: inout Hasher) { h.combine(number) }
-    package func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(rawValue)
-    }
-
-    package static func < (a: IdPCode, b: IdPCode) -> Bool { a.rawValue < b.rawValue }
-    package var description: String { rawValue }
+package struct IdPCode: InternedNameWrapper, Sendable {
+    /// Compared and hashed as a number (``InternedNameWrapper``).
+    package let name: InternedName
+    package init(name: InternedName) { self.name = name }
     package var isGuest: Bool { self == .guest }
 
     package static let guest: IdPCode = "guest"
