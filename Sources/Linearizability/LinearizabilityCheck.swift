@@ -28,6 +28,9 @@ package struct LinearizabilityCheck: Sendable {
     /// Whether an undecided partition's restarts and exhaustive search run side by side on two
     /// threads (``Search/runWithRestarts()``); by default when the machine has two cores or more.
     package var sideBySide = ProcessInfo.processInfo.activeProcessorCount > 1
+    /// Whether searches join states that differ only in a TransferAccount's wrong-password count
+    /// (``Search/joiningCounts(_:_:_:on:)``); off only to measure what that decides.
+    package var joins = true
 
     /// How many of a partition's entity keys a report lists.
     package static let keysShown = 100
@@ -136,6 +139,7 @@ package struct LinearizabilityCheck: Sendable {
         search.reduces = reduction
         search.restarts = restarts
         search.sideBySide = sideBySide
+        search.joinsCounts = joins
         let result = search.run()
         let keys = p.keys.prefix(Self.keysShown).map(\.description)
         var report = PartitionReport(

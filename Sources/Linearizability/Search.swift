@@ -34,6 +34,9 @@ struct Search {
     /// `allowance + perEntry × entries gone down` configurations since it last reached a new depth
     /// (``runWithRestarts()``).
     var stall: (allowance: Int, perEntry: Int)?
+    /// Whether states that differ only in a TransferAccount's wrong-password count are joined
+    /// (``joiningCounts(_:_:_:on:)``); off only to measure what joining saves.
+    var joinsCounts = true
 
     /// The deepest partial linearization: entries in order, and where it stopped.
     struct Deepest: Sendable {
@@ -166,7 +169,9 @@ struct Search {
                 let e = stack[top].successorEntry
                 let set = stack[top].set.inserting(e, maybe: input.maybe)
                 if Int(set.prefix) == n { return result(.linearizable(order: stack.order + [e])) }
-                guard visit(set, st, &memo) else { continue }
+                let join = joiningCounts(e, st, set, on: stack)
+                guard visit(set, join?.state ?? st, &memo) else { continue }
+                for part in join?.parts ?? [] { _ = visit(set, part, &memo) }
                 configurations += 1
                 if configurations > budget.configurations {
                     return unknown("configuration budget (\(budget.configurations)) spent")
@@ -181,7 +186,17 @@ struct Search {
                     maxDepth = set.count
                     deepenedAt = configurations
                 }
-                stack.push(.init(set: set, state: st, via: e, viaSuccessor: i, candidates: nextCandidates(set, st)))
+                let pushed = join?.state ?? st
+                stack.push(
+                    .init(
+                        set: set,
+                        state: pushed,
+                        via: e,
+                        viaSuccessor: i,
+                        candidates: nextCandidates(set, pushed),
+                        pinned: join != nil
+                    )
+                )
             } else if stack[top].nextCandidate < stack[top].candidates.count {
                 if reduces, stack[top].nextCandidate == 1 {
                     // Backtracking here for the first time: the rest of a persistent set will do.
@@ -312,6 +327,7 @@ struct Search {
         if next.count > 1 {
             var seen: Set<ModelState> = []
             next = next.filter { seen.insert($0).inserted }
+            if joinsCounts, input.countKey[i] >= 0 { next = joiningCounts(next) }
         }
         return .success(next)
     }

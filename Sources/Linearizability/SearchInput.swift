@@ -15,6 +15,10 @@ struct SearchInput: Sendable {
     /// Each entry's server time when its window is one instant and it does not advance the clock
     /// (two such entries at the same instant are independent of each other's clock), else `nil`.
     let instant: [Int64?]
+    /// The TransferAccount whose wrong-password count each entry may read or write (a transfer
+    /// login naming an id; its value, numbered), else -1: where the search joins counts
+    /// (``Search/joiningCounts(_:_:_:on:)``).
+    let countKey: [Int32]
 
     /// - Parameters:
     ///   - horizon: the history's latest server time (``History/horizon``).
@@ -31,6 +35,15 @@ struct SearchInput: Sendable {
         instant = zip(sorted, windows).map { e, w in
             if case .advanceClock = e.op.action { return nil }
             return w.lo == w.hi ? w.lo : nil
+        }
+        var numbers: [String: Int32] = [:]
+        countKey = sorted.map { e in
+            guard case .transferLogin(_, let c) = e.op.action, let s = c.id.symbol, let v = e.op.values[s] else {
+                return -1
+            }
+            if let k = numbers[v] { return k }
+            numbers[v] = Int32(numbers.count)
+            return Int32(numbers.count - 1)
         }
     }
 

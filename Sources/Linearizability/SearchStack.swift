@@ -4,7 +4,8 @@ import Model
 /// top ``kept`` frames and one frame in `spacing` below them (the checkpoints; `spacing` doubles
 /// as the path grows, so there are never many more than ``checkpoints``) keep their state. A frame
 /// that lost it gets it back, when backtracking reaches it, by replaying the steps from the nearest
-/// checkpoint below (the model is deterministic).
+/// checkpoint below (the model is deterministic). A pinned frame (its state joins other orders')
+/// keeps its state: it is a checkpoint of its own.
 struct SearchStack {
     struct Frame {
         var set: LinearizedSet
@@ -21,6 +22,9 @@ struct SearchStack {
         var successorsDropped = false
         var nextSuccessor = 0
         var successorEntry: Int32 = -1
+        /// Whether `state` joins states of other orders (``Search/joiningCounts(_:_:_:on:)``):
+        /// never dropped, since replaying `via` from the frame below would not give it back.
+        var pinned = false
     }
 
     static let kept = 64
@@ -84,6 +88,7 @@ struct SearchStack {
     mutating func pop() -> Frame { frames.removeLast() }
 
     private mutating func drop(_ i: Int) {
+        guard !frames[i].pinned else { return }
         frames[i].state = nil
         if frames[i].nextSuccessor < frames[i].successors.count { frames[i].successorsDropped = true }
         frames[i].successors = []

@@ -52,6 +52,12 @@ struct CheckCommand: AsyncParsableCommand {
     )
     var oneThread = false
 
+    @Flag(
+        help:
+            "Keep apart search states that differ only in a TransferAccount's wrong-password count instead of joining them (to measure the join)."
+    )
+    var noJoins = false
+
     @Flag(help: "Print the result as JSON.")
     var json = false
 
@@ -75,6 +81,7 @@ struct CheckCommand: AsyncParsableCommand {
         check.reduction = !noReduction
         check.restarts = !noRestarts
         check.sideBySide = check.sideBySide && !oneThread
+        check.joins = !noJoins
         let report = await check.check(loaded)
         if json {
             let encoder = JSONEncoder()

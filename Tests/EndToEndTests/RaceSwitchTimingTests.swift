@@ -27,10 +27,10 @@ struct RaceSwitchTimingTests {
     static let cases: [(String, UInt64)] = [UInt64(1), 2, 3].map { ("race-mapping", $0) } + [("race-first-login", 1)]
 
     /// race.yaml with a shorter shrink budget (the test's time, not the finding, is what it bounds)
-    /// and a longer check budget (a debug build).
+    /// and a longer check budget (the rest of a debug build is slower, and CI's machine is loaded).
     static func profile() throws -> String {
         let text = try String(contentsOfFile: E2E.profile("race"), encoding: .utf8)
-        // Tests run a debug build, whose search is several times slower than the release build's.
+        // Tests run a debug build (its model and checker optimized, the rest not) on a loaded machine.
         let tuned = text.replacingOccurrences(
             of: "fuzz:\n  adversarial: 0.1",
             with: "fuzz:\n  adversarial: 0.1\n  shrinkBudget: 15s"

@@ -178,17 +178,34 @@ struct ReductionTests {
     )
     func lateRevealedCount() async throws {
         let h = await Self.lateCount(waves: 10)
-        // Without restarts the search runs out of 1,000 configurations: the case needs them.
+        // Without restarts (and without joined counts) the search runs out of 1,000
+        // configurations: the case needs them.
         var once = LinearizabilityCheck(budget: CheckBudget(time: .seconds(300), configurations: 1_000))
-        once.restarts = false
+        (once.restarts, once.joins) = (false, false)
         #expect(await once.check(h).verdict == .unknown)
         // The first search stalls or gets a quarter of the budget (500 configurations; the time is
         // long enough for them on a loaded machine), restarts (the dead end's entry first, then the
         // correct password before the wrong one) the next quarter, the exhaustive search the rest.
-        let r = await LinearizabilityCheck(budget: CheckBudget(time: .seconds(120), configurations: 2_000)).check(h)
+        var check = LinearizabilityCheck(budget: CheckBudget(time: .seconds(120), configurations: 2_000))
+        check.joins = false
+        let r = await check.check(h)
         #expect(r.verdict == .linearizable, "\(r.text)")
         let p = try #require(r.partitions.max { $0.entries < $1.entries })
         #expect(p.entries == h.entries.count, "one partition: \(r.text)")
+    }
+
+    @Test(
+        "a fail count revealed many entries later is decided by the first search when counts are joined: no backtracking into the burst"
+    )
+    func lateRevealedCountJoined() async throws {
+        let h = await Self.lateCount(waves: 10)
+        var once = LinearizabilityCheck(budget: CheckBudget(time: .seconds(300), configurations: 1_000))
+        once.restarts = false
+        let r = await once.check(h)
+        #expect(r.verdict == .linearizable, "\(r.text)")
+        let p = try #require(r.partitions.max { $0.entries < $1.entries })
+        #expect(p.entries == h.entries.count, "one partition: \(r.text)")
+        #expect(p.configurations < 2 * h.entries.count, "one pass, no backtracking: \(p)")
     }
 
     @Test(
@@ -199,7 +216,8 @@ struct ReductionTests {
         let lost = await Self.unrelatedLogins(lostCounter: true)
         for sideBySide in [true, false] {
             var check = LinearizabilityCheck(budget: CheckBudget(time: .seconds(120), configurations: 2_000))
-            check.sideBySide = sideBySide
+            // Without joined counts, which decide the late count in the first search.
+            (check.sideBySide, check.joins) = (sideBySide, false)
             let r = await check.check(late)
             #expect(r.verdict == .linearizable, "side by side \(sideBySide): \(r.text)")
             let v = await check.check(lost)

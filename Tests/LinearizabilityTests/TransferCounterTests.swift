@@ -122,4 +122,47 @@ struct TransferCounterTests {
         let r = await Check.run(t.history)
         #expect(r.verdict == .linearizable, "\(r.text)")
     }
+
+    /// A burst on one account: a correct password (device 30) and two wrong ones, all in flight at
+    /// once, the correct one answered last but applied first (the count is 2 after the burst, not
+    /// 0), then wrong attempts one after another until the block. `hidden` more wrong attempts
+    /// were applied after the burst but left out of the history (their increments are unexplained).
+    static func burst(hidden: Int) async -> History {
+        var w = World()
+        let prefix = await issued(&w)
+        let correct = await w.run(30, correctAttempt(30))
+        #expect(correct.code == .success)
+        let wrong = [await w.run(10, wrongAttempt(10)), await w.run(11, wrongAttempt(11))]
+        for k in 0..<hidden { _ = await w.run(50 + k, wrongAttempt(50 + k)) }
+        var after: [Step] = []
+        for k in 0..<(threshold - 2 - hidden) { after.append(await w.run(12 + k, wrongAttempt(12 + k))) }
+        #expect(after.last?.code == .transferAccountBlock)
+        var t = Timeline()
+        t.sequential(prefix)
+        t.add(correct, 1000, 1300, process: 3)
+        t.add(wrong[0], 1010, 1100, process: 1)
+        t.add(wrong[1], 1020, 1200, process: 2)
+        t.sequential(after, from: 2000, process: 1)
+        return t.history
+    }
+
+    static func run(_ h: History, joins: Bool) async -> CheckReport {
+        var check = LinearizabilityCheck(budget: CheckBudget(time: .seconds(120), configurations: 10_000))
+        (check.joins, check.restarts) = (joins, false)
+        return await check.check(h)
+    }
+
+    @Test(
+        "joined counts are exact: a burst's correct password applied first explains the block, one more increment than any order gives does not"
+    )
+    func joinedCountsAreExact() async {
+        let explained = await Self.burst(hidden: 0)
+        let unexplained = await Self.burst(hidden: 1)
+        for joins in [true, false] {
+            let r = await Self.run(explained, joins: joins)
+            #expect(r.verdict == .linearizable, "joins \(joins): \(r.text)")
+            let v = await Self.run(unexplained, joins: joins)
+            #expect(v.verdict == .violation, "joins \(joins): \(v.text)")
+        }
+    }
 }

@@ -75,7 +75,12 @@ package struct TransferAccountState: Hashable, Sendable {
     package var id: Sym
     package var password: Sym
     package var issuedType: String
+    /// The wrong-password count; with ``moreFailCounts``, the lowest of the counts still possible.
     package var failCount = 0
+    /// The other counts still possible (bit n: count n), when the linearizability checker has
+    /// joined states that differ only in this count (``ModelState/joiningFailCounts(_:)``); 0 when
+    /// the count is known. The step that reads the count picks one (a path each).
+    package var moreFailCounts: UInt64 = 0
     /// Set while blocked; `nil` deadline inside = permanent.
     package var blocked: Block?
     package var expiry: Deadline?
@@ -96,4 +101,29 @@ package struct TransferKeyState: Hashable, Sendable {
 package struct PendingOp: Hashable, Sendable {
     package var op: Op
     package var since: Int64
+}
+
+extension TransferAccountState {
+    /// Every count still possible, ascending.
+    package var possibleFailCounts: [Int] {
+        [failCount] + (0..<64).filter { moreFailCounts & (1 << UInt64($0)) != 0 }
+    }
+
+    /// This account with the counts of `other` joined in, when the two differ in nothing else
+    /// (`nil` otherwise, or when a count is beyond 63).
+    func joiningFailCounts(_ other: TransferAccountState) -> TransferAccountState? {
+        var a = self
+        var b = other
+        (a.failCount, a.moreFailCounts, b.failCount, b.moreFailCounts) = (0, 0, 0, 0)
+        guard a == b else { return nil }
+        var bits: UInt64 = 0
+        for c in possibleFailCounts + other.possibleFailCounts {
+            guard c >= 0, c < 64 else { return nil }
+            bits |= 1 << UInt64(c)
+        }
+        let lowest = bits.trailingZeroBitCount
+        a.failCount = lowest
+        a.moreFailCounts = bits & ~(1 << UInt64(lowest))
+        return a
+    }
 }

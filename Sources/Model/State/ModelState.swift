@@ -73,3 +73,28 @@ package struct ModelState: Hashable, Sendable {
         h.combine(pending)
     }
 }
+
+extension ModelState {
+    /// This state with the wrong-password counts of `other` joined in, when the two differ only in
+    /// the count of one TransferAccount (`nil` otherwise). The joined state stands for exactly the
+    /// two: the step that reads the count tries each (``TransferAccountState/moreFailCounts``).
+    package func joiningFailCounts(_ other: ModelState) -> ModelState? {
+        guard transferAccounts.count == other.transferAccounts.count else { return nil }
+        var differing: Sym?
+        for (k, v) in transferAccounts {
+            guard let w = other.transferAccounts[k] else { return nil }
+            guard v != w else { continue }
+            guard differing == nil else { return nil }
+            differing = k
+        }
+        guard let k = differing, let mine = transferAccounts[k], let theirs = other.transferAccounts[k],
+            let joined = mine.joiningFailCounts(theirs)
+        else { return nil }
+        var rest = other
+        rest.transferAccounts[k] = mine
+        guard rest == self else { return nil }
+        var r = self
+        r.transferAccounts[k] = joined
+        return r
+    }
+}

@@ -112,9 +112,14 @@ extension Evaluator {
         if let e = ta.expiry, paths.passed(e) { return done(.transferAccountExpired, .T10, "\(a) expired at \(e)") }
         if taSem.oneTime, ta.used { return done(.transferAccountAlreadyUsed, .T10, "\(a) is one-time and was used") }
         if ta.blocked != nil {
+            if ta.moreFailCounts != 0 {
+                settleFailCount(&ta)
+                s.transferAccounts[a] = ta
+            }
             return done(.transferAccountBlock, .T8, "\(a) is blocked", [.failInfo(account: a, failCount: ta.failCount)])
         }
         if !passwordMatches(ta, c.password) {
+            settleFailCount(&ta)
             ta.failCount += 1
             if ta.failCount >= taSem.failThreshold {
                 ta.blocked = .init(end: taSem.blockSeconds.map { window.deadline(after: $0 * 1000) })
@@ -129,9 +134,26 @@ extension Evaluator {
             s.transferAccounts[a] = ta
             return done(.transferAccountInvalidPassword, .T8, "wrong password #\(ta.failCount) for \(a)")
         }
-        try s.editTransferAccount(a) { $0.failCount = 0 }
+        try s.editTransferAccount(a) {
+            $0.failCount = 0
+            $0.moreFailCounts = 0
+        }
         // `a` was just edited and a transfer does not delete TransferAccounts.
         return try transferTo(ta.user, d, consume: { $0.transferAccounts[a]?.used = true }, rule: .T4, holdRule: .T5)
+    }
+
+    /// Gives an open wrong-password count (states the linearizability checker joined,
+    /// ``ModelState/joiningFailCounts(_:)``) one value per path: each count still possible is a
+    /// path of its own, so the answer that reads the count decides which.
+    mutating func settleFailCount(_ ta: inout TransferAccountState) {
+        guard ta.moreFailCounts != 0 else { return }
+        let counts = ta.possibleFailCounts
+        ta.failCount = counts[counts.count - 1]
+        for n in counts.dropLast() where paths.either() {
+            ta.failCount = n
+            break
+        }
+        ta.moreFailCounts = 0
     }
 
     func passwordMatches(_ ta: TransferAccountState, _ p: CredentialArg) -> Bool {

@@ -73,6 +73,7 @@ extension Evaluator {
                 try s.editTransferAccount(x) {
                     $0.blocked = nil
                     $0.failCount = 0
+                    $0.moreFailCounts = 0
                 }
             }
         }
