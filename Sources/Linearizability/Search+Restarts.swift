@@ -224,7 +224,8 @@ extension Search {
     }
 
     /// The next preference to try against the deepest linearization's dead end: the entry it could
-    /// not place first; then, from the end, each entry it took that was taken before another entry
+    /// not place first; then each maybe-applied entry it never took on the dead end's entities or
+    /// their components, first; then, from the end, each entry it took that was taken before another entry
     /// on one of the same entities as the dead end's entry although that one was invoked before it
     /// returned (the two could have gone the other way round), last; then the same over the
     /// components of the deepest state that the dead end's entities lie in; then each related
@@ -248,6 +249,16 @@ extension Search {
         let mine = Set(input.touchers.ofEntry[Int(stuck)])
         var components = StateComponents(d.state, touchers: input.touchers, ids: matcher.identities)
         let targets = Set(mine.map { components.root($0) })
+        // A maybe-applied entry the path never took, on the dead end's entities or components:
+        // its effect may be what the dead end's answer shows (a TransferAccount that only a
+        // timed-out issue, with a token revoked since, can have made), latest invoked first.
+        let untaken = input.maybe.indices.filter { i in
+            input.maybe[i] && !d.set.contains(Int32(i)) && input.invoke[i] <= input.ret[Int(stuck)]
+                && input.touchers.ofEntry[i].contains { mine.contains($0) || targets.contains(components.root($0)) }
+        }
+        for i in untaken.reversed() {
+            if let p = fresh(.sooner(Int32(i))) { return p }
+        }
         let roots = d.order.map { e in input.touchers.ofEntry[Int(e)].map { components.root($0) } }
         let byEntity = flippable(d.order) { i in
             input.touchers.ofEntry[Int(d.order[i])].filter(mine.contains).map(Int.init)

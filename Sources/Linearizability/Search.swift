@@ -23,7 +23,8 @@ struct Search {
     var reduces = true
     /// Completed entries tried after every other candidate (``runWithRestarts()``).
     var later: Set<Int32> = []
-    /// Completed entries tried before every other candidate (``runWithRestarts()``).
+    /// Entries tried before every other candidate (``runWithRestarts()``): completed ones before
+    /// the other completed ones, maybe-applied ones before all.
     var sooner: Set<Int32> = []
     /// Whether an unknown verdict is searched again with learned order preferences.
     var restarts = true
@@ -248,7 +249,8 @@ struct Search {
 
     /// Entries that may be taken next from `set`: every untaken one invoked no later than the
     /// earliest return of an untaken completed entry (intervals are closed: a shared endpoint
-    /// is concurrency). Completed entries first, by return time, then maybe-applied ones.
+    /// is concurrency). Completed entries first, by return time, then maybe-applied ones (those a
+    /// restart prefers sooner before all).
     func candidates(_ set: LinearizedSet) -> [Int32] {
         let n = input.count
         var minReturn = Int64.max
@@ -270,7 +272,9 @@ struct Search {
             func rank(_ e: Int32) -> Int { sooner.contains(e) ? 0 : later.contains(e) ? 2 : 1 }
             completed.sort { (rank($0), input.ret[Int($0)]) < (rank($1), input.ret[Int($1)]) }
         }
-        var all = completed + maybes
+        // A maybe-applied entry a restart prefers sooner comes before every completed one.
+        let first = sooner.isEmpty ? [] : maybes.filter(sooner.contains)
+        var all = first + completed + (first.isEmpty ? maybes : maybes.filter { !sooner.contains($0) })
         // One member of each twin class: the first (``SearchInput/twinClasses(_:windows:)``).
         var classes: Set<Int32> = []
         all.removeAll { input.twin[Int($0)] >= 0 && !classes.insert(input.twin[Int($0)]).inserted }

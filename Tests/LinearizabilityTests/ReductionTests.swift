@@ -225,6 +225,49 @@ struct ReductionTests {
         }
     }
 
+    /// A TransferAccount issue on device 0 whose answer was lost, and a new guest login there
+    /// while it was in flight, whose token revokes the one the issue was sent with; then `waves`
+    /// pairs of logins on other devices (each a real choice); then a query that finds the account:
+    /// only the lost issue, applied before the new login, explains it.
+    static func lostIssue(waves: Int) async -> History {
+        var w = World()
+        let login = await w.run(1, .loginGuest(device: d0, ignoreAlreadyLoggedIn: false))
+        let issue = await w.run(2, .issueTransferAccount(device: d0, token: token(1)))
+        #expect(issue.code == .success)
+        let again = await w.run(300, .loginGuest(device: d0, ignoreAlreadyLoggedIn: false))
+        let pairs = await Self.loginPairs(&w, waves: waves, firstDevice: 10)
+        let query = await w.run(301, .queryTransferAccount(device: d0, token: token(300)))
+        #expect(again.code == .success && query.code == .success)
+        let lookup = await w.run(400, .serverMembers(users: [.user(Sym(.user, 1))] + Self.pairUsers(waves: waves)))
+        #expect(lookup.code == .success)
+        var t = Timeline()
+        t.add(login, 0, 50, process: 1)
+        t.add(issue.lost, 100, 0, process: 1)
+        t.add(again, 150, 190, process: 2)
+        let end = Self.place(pairs, from: 300, processes: (2, 3), in: &t)
+        t.add(query, end, end + 50, process: 1)
+        t.add(lookup, end + 300, end + 350, process: 1)
+        return t.history
+    }
+
+    @Test(
+        "a lost issue that only a query many entries later shows is tried first by a restart, not after every combination of the choices in between"
+    )
+    func lostIssueTriedFirst() async throws {
+        let h = await Self.lostIssue(waves: 10)
+        // Without the reduction, whose backjumping would return to the new login at once: here only
+        // a restart that takes the lost issue as soon as it may decides within the budget.
+        var check = LinearizabilityCheck(budget: CheckBudget(time: .seconds(300), configurations: 2_000))
+        (check.reduction, check.sideBySide) = (false, false)
+        let r = await check.check(h)
+        #expect(r.verdict == .linearizable, "\(r.text)")
+        let p = try #require(r.partitions.max { $0.entries < $1.entries })
+        #expect(p.entries == h.entries.count, "one partition: \(r.text)")
+        check.restarts = false
+        let once = await check.check(h)
+        #expect(once.verdict == .unknown, "without restarts: \(once.text)")
+    }
+
     /// Device 0's user maps google#1 and then withdraws, while device 2 logs in with google#1 and
     /// gets a new member: the withdrawal must come first. The two share no entity of their own
     /// (the withdrawal names only device 0's token), only the state links them (google#1's owner

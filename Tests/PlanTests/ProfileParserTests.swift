@@ -195,7 +195,10 @@ struct ShippedProfileTests {
 
     @Test("profiles/ holds the profiles the docs name")
     func listed() {
-        #expect(Set(["smoke", "fuzz", "load", "race", "race-sessions"]).isSubset(of: Self.names), "\(Self.names)")
+        #expect(
+            Set(["smoke", "fuzz", "load", "race", "race-sessions", "race-contention"]).isSubset(of: Self.names),
+            "\(Self.names)"
+        )
     }
 
     @Test("every profile in profiles/ parses", arguments: names)
