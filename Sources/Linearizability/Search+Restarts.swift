@@ -225,9 +225,9 @@ extension Search {
 
     /// The next preference to try against the deepest linearization's dead end: the entry it could
     /// not place first; then each maybe-applied entry it never took on the dead end's entities or
-    /// their components, first; then, from the end, each entry it took that was taken before another entry
-    /// on one of the same entities as the dead end's entry although that one was invoked before it
-    /// returned (the two could have gone the other way round), last; then the same over the
+    /// their components, first; then, from the end, each entry it took that was taken before
+    /// another entry on one of the same entities as the dead end's entry although that one was
+    /// invoked before it returned (the two could have gone the other way round), last; then the same over the
     /// components of the deepest state that the dead end's entities lie in; then each related
     /// entry it took that could have come after the dead end's entry, last.
     ///
