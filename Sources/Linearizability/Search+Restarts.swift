@@ -65,6 +65,9 @@ extension Search {
         return Checkpoint(set: set, state: state, order: Array(d.order[..<i]), trail: trail)
     }
 
+    /// How far back along the deepest path (in entries taken) a maybe-applied entry is tried first.
+    static let maybeReach = 1_024
+
     /// A preference a restart tries: an entry first whenever it is a candidate, or last.
     enum Preference: Hashable {
         case sooner(Int32)
@@ -224,12 +227,13 @@ extension Search {
     }
 
     /// The next preference to try against the deepest linearization's dead end: the entry it could
-    /// not place first; then each maybe-applied entry it never took on the dead end's entities or
-    /// their components, first; then, from the end, each entry it took that was taken before
-    /// another entry on one of the same entities as the dead end's entry although that one was
-    /// invoked before it returned (the two could have gone the other way round), last; then the same over the
-    /// components of the deepest state that the dead end's entities lie in; then each related
-    /// entry it took that could have come after the dead end's entry, last.
+    /// not place first; then each maybe-applied entry it never took on the dead end's entities,
+    /// sent within the last ``maybeReach`` entries taken, first; then, from the end, each entry it
+    /// took that was taken before another entry on one of the same entities as the dead end's
+    /// entry although that one was invoked before it returned (the two could have gone the other
+    /// way round), last; then the same over the components of the deepest state that the dead
+    /// end's entities lie in; then each related entry it took that could have come after the dead
+    /// end's entry, last.
     ///
     /// Pairs are formed per entity (per component): a session on the dead end's device taken before
     /// a concurrent login on its TransferAccount is no order that matters to either. (The clean
@@ -249,12 +253,16 @@ extension Search {
         let mine = Set(input.touchers.ofEntry[Int(stuck)])
         var components = StateComponents(d.state, touchers: input.touchers, ids: matcher.identities)
         let targets = Set(mine.map { components.root($0) })
-        // A maybe-applied entry the path never took, on the dead end's entities or components:
-        // its effect may be what the dead end's answer shows (a TransferAccount that only a
-        // timed-out issue, with a token revoked since, can have made), latest invoked first.
+        // A maybe-applied entry the path never took, on one of the dead end's entities and sent
+        // within the last ``maybeReach`` entries taken: its effect may be what the dead end's
+        // answer shows (a TransferAccount that only a timed-out issue, with a token revoked since,
+        // can have made), latest invoked first. (One sent earlier, or on the dead end's components
+        // only, starts a restart thousands of entries up in a long partition, at the cost of
+        // dozens of the pairs below.)
+        let since = d.order.count > Self.maybeReach ? input.invoke[Int(d.order[d.order.count - Self.maybeReach])] : .min
         let untaken = input.maybe.indices.filter { i in
-            input.maybe[i] && !d.set.contains(Int32(i)) && input.invoke[i] <= input.ret[Int(stuck)]
-                && input.touchers.ofEntry[i].contains { mine.contains($0) || targets.contains(components.root($0)) }
+            input.maybe[i] && !d.set.contains(Int32(i)) && input.invoke[i] >= since
+                && input.invoke[i] <= input.ret[Int(stuck)] && input.touchers.ofEntry[i].contains(where: mine.contains)
         }
         for i in untaken.reversed() {
             if let p = fresh(.sooner(Int32(i))) { return p }
