@@ -80,7 +80,7 @@ extension Search {
                 guard case .success(let n) = successors(of: x, from: s, into: set) else { return [] }
                 next += n
             }
-            states = next.count > 1 ? Array(Set(next)) : next
+            states = Self.distinct(next)
         }
         return states
     }

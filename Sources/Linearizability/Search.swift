@@ -273,8 +273,7 @@ struct Search {
             completed.sort { (rank($0), input.ret[Int($0)]) < (rank($1), input.ret[Int($1)]) }
         }
         // A maybe-applied entry a restart prefers sooner comes before every completed one.
-        let first = sooner.isEmpty ? [] : maybes.filter(sooner.contains)
-        var all = first + completed + (first.isEmpty ? maybes : maybes.filter { !sooner.contains($0) })
+        var all = maybes.filter(sooner.contains) + completed + maybes.filter { !sooner.contains($0) }
         // One member of each twin class: the first (``SearchInput/twinClasses(_:windows:)``).
         var classes: Set<Int32> = []
         all.removeAll { input.twin[Int($0)] >= 0 && !classes.insert(input.twin[Int($0)]).inserted }
@@ -329,11 +328,17 @@ struct Search {
             next = outcomes.map(\.next).filter { $0 != state }
         }
         if next.count > 1 {
-            var seen: Set<ModelState> = []
-            next = next.filter { seen.insert($0).inserted }
+            next = Self.distinct(next)
             if joinsCounts, input.countKey[i] >= 0 { next = joiningCounts(next) }
         }
         return .success(next)
+    }
+
+    /// `states` without repeats, in their order.
+    static func distinct(_ states: [ModelState]) -> [ModelState] {
+        guard states.count > 1 else { return states }
+        var seen: Set<ModelState> = []
+        return states.filter { seen.insert($0).inserted }
     }
 
     /// Roughly how many entries a state holds (for the memory budget).

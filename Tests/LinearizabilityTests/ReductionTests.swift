@@ -31,6 +31,19 @@ struct ReductionTests {
         return t.history
     }
 
+    /// The report's largest partition, which must hold all of `h` (one partition, though no step
+    /// links most of its entries).
+    @discardableResult
+    static func onePartition(
+        _ r: CheckReport,
+        of h: History,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> PartitionReport {
+        let p = try #require(r.partitions.max { $0.entries < $1.entries }, sourceLocation: sourceLocation)
+        #expect(p.entries == h.entries.count, "one partition: \(r.text)", sourceLocation: sourceLocation)
+        return p
+    }
+
     static func run(_ h: History, reduction: Bool, configurations: Int = 100_000) async -> CheckReport {
         // The configuration budget, not the time (tests run in parallel), stops the search.
         var check = LinearizabilityCheck(budget: CheckBudget(time: .seconds(300), configurations: configurations))
@@ -124,8 +137,7 @@ struct ReductionTests {
         let h = await Self.lateReveal(waves: 8)
         let r = await Self.run(h, reduction: true)
         #expect(r.verdict == .linearizable, "\(r.text)")
-        let p = try #require(r.partitions.max { $0.entries < $1.entries })
-        #expect(p.entries == h.entries.count, "one partition: \(r.text)")
+        let p = try Self.onePartition(r, of: h)
         #expect(p.configurations < 200, "\(p)")
         let full = await Self.run(h, reduction: false, configurations: 300)
         let q = try #require(full.partitions.max { $0.entries < $1.entries })
@@ -190,8 +202,7 @@ struct ReductionTests {
         check.joins = false
         let r = await check.check(h)
         #expect(r.verdict == .linearizable, "\(r.text)")
-        let p = try #require(r.partitions.max { $0.entries < $1.entries })
-        #expect(p.entries == h.entries.count, "one partition: \(r.text)")
+        try Self.onePartition(r, of: h)
     }
 
     @Test(
@@ -203,8 +214,7 @@ struct ReductionTests {
         once.restarts = false
         let r = await once.check(h)
         #expect(r.verdict == .linearizable, "\(r.text)")
-        let p = try #require(r.partitions.max { $0.entries < $1.entries })
-        #expect(p.entries == h.entries.count, "one partition: \(r.text)")
+        let p = try Self.onePartition(r, of: h)
         #expect(p.configurations < 2 * h.entries.count, "one pass, no backtracking: \(p)")
     }
 
@@ -261,8 +271,7 @@ struct ReductionTests {
         (check.reduction, check.sideBySide) = (false, false)
         let r = await check.check(h)
         #expect(r.verdict == .linearizable, "\(r.text)")
-        let p = try #require(r.partitions.max { $0.entries < $1.entries })
-        #expect(p.entries == h.entries.count, "one partition: \(r.text)")
+        try Self.onePartition(r, of: h)
         check.restarts = false
         let once = await check.check(h)
         #expect(once.verdict == .unknown, "without restarts: \(once.text)")
