@@ -48,14 +48,27 @@ extension Search {
         guard joinsCounts, key >= 0 else { return nil }
         var joined = st
         var parts: [ModelState] = []
+        // Both orders were restricted every 16 entries (``successors(of:from:into:)``), at
+        // different sets, so one may still hold what the other dropped and no later entry reads:
+        // a state and an order that do not join as they are are compared restricted to what the
+        // entries left reach (exact, as every restriction is).
+        var live: Liveness?
         var k = stack.count - 1
         while k >= 1, stack.count - k <= Self.joinReach {
             let x = stack[k].via
             // `e` may not precede an entry that returned before it was invoked (nor those before).
             if input.ret[Int(x)] < input.invoke[Int(e)] { break }
             if input.countKey[Int(x)] == key {
-                for alt in moving(e, before: k, on: stack) {
-                    guard let j = joined.joiningFailCounts(alt) else { continue }
+                for var alt in moving(e, before: k, on: stack) {
+                    var j = joined.joiningFailCounts(alt)
+                    if j == nil, alt != joined {
+                        let l = live ?? input.touchers.liveness(set, ids: matcher.identities)
+                        live = l
+                        joined = joined.restricted(to: l) ?? joined
+                        alt = alt.restricted(to: l) ?? alt
+                        j = joined.joiningFailCounts(alt)
+                    }
+                    guard let j else { continue }
                     joined = j
                     parts.append(alt)
                 }

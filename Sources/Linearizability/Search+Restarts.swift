@@ -66,7 +66,7 @@ extension Search {
     }
 
     /// How far back along the deepest path (in entries taken) a maybe-applied entry is tried first.
-    static let maybeReach = 1_024
+    static let maybeReach = 4_096
 
     /// A preference a restart tries: an entry first whenever it is a candidate, or last.
     enum Preference: Hashable {

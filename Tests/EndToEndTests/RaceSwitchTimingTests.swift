@@ -30,7 +30,8 @@ struct RaceSwitchTimingTests {
     /// and a longer check budget (the rest of a debug build is slower, and CI's machine is loaded).
     static func profile() throws -> String {
         let text = try String(contentsOfFile: E2E.profile("race"), encoding: .utf8)
-        // Tests run a debug build (its model and checker optimized, the rest not) on a loaded machine.
+        // Tests run a debug build (the checker and the per-operation path optimized, the libraries not)
+        // on a loaded machine.
         let tuned = text.replacingOccurrences(
             of: "fuzz:\n  adversarial: 0.1",
             with: "fuzz:\n  adversarial: 0.1\n  shrinkBudget: 15s"
