@@ -59,7 +59,7 @@ extension Search {
             // `e` may not precede an entry that returned before it was invoked (nor those before).
             if input.ret[Int(x)] < input.invoke[Int(e)] { break }
             if input.countKey[Int(x)] == key {
-                for var alt in moving(e, before: k, on: stack) {
+                for var alt in moving(e, before: k, on: stack) + moving(k, lastAfter: e, on: stack) {
                     var j = joined.joiningFailCounts(alt)
                     if j == nil, alt != joined {
                         let l = live ?? input.touchers.liveness(set, ids: matcher.identities)
@@ -81,12 +81,28 @@ extension Search {
     /// The states after `e` taken from frame `k - 1`'s state, then the path's entries from frame
     /// `k` on, in order (none when a state is missing or a step has too many).
     private func moving(_ e: Int32, before k: Int, on stack: SearchStack) -> [ModelState] {
-        guard let start = stack[k - 1].state else { return [] }
-        var set = stack[k - 1].set.inserting(e, maybe: input.maybe)
-        guard case .success(var states) = successors(of: e, from: start, into: set) else { return [] }
-        for j in k..<stack.count {
+        stepping([e] + (k..<stack.count).map { stack[$0].via }, from: k - 1, on: stack)
+    }
+
+    /// The states after the path's entries from frame `k + 1` on, taken from frame `k - 1`'s
+    /// state, then `e`, then frame `k`'s entry last: a wrong password moved after the correct ones
+    /// taken since, which moving `e` alone never gives once two of them were (none where real time
+    /// does not allow it: frame `k`'s entry returned before one of them was invoked).
+    private func moving(_ k: Int, lastAfter e: Int32, on stack: SearchStack) -> [ModelState] {
+        let x = stack[k].via
+        let after = ((k + 1)..<stack.count).map { stack[$0].via } + [e]
+        guard after.count > 1, after.allSatisfy({ input.invoke[Int($0)] <= input.ret[Int(x)] }) else { return [] }
+        return stepping(after + [x], from: k - 1, on: stack)
+    }
+
+    /// The states after `entries`, in order, from frame `k`'s state (none when the state is
+    /// missing, an entry cannot be taken, or a step has too many).
+    private func stepping(_ entries: [Int32], from k: Int, on stack: SearchStack) -> [ModelState] {
+        guard let start = stack[k].state else { return [] }
+        var set = stack[k].set
+        var states = [start]
+        for x in entries {
             guard !states.isEmpty, states.count <= Self.joinWidth else { return [] }
-            let x = stack[j].via
             set = set.inserting(x, maybe: input.maybe)
             var next: [ModelState] = []
             for s in states {
