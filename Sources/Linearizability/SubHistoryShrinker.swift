@@ -14,6 +14,8 @@ import Model
 ///    invocation, or never), which only adds linearizations. Tried first for every entry that shares
 ///    no entity with the one the search could not place, then ddmin-style, chunks then single
 ///    entries, from the end.
+/// 1a. **Setting the reads' answers aside** (all but the unexplained one): a read changes no
+///    state, so this is 2 below at no cost to the search.
 /// 1b. **Re-partitioning the cut**: without the entries after it, the rest may split into independent
 ///    partitions (fewer operations join fewer entities); a failing one is a witness on its own.
 /// 3. **Leaving out maybe-applied entries the exhaustive search never applied** (their every
@@ -66,6 +68,8 @@ struct SubHistoryShrinker {
         var attempts = 0
         var budgetLeft: Bool { attempts < maxAttempts && clock.now < deadline }
         var best = Candidate(applied: Set(appliedMaybe.map(Int.init)))
+        // How long the last failing candidate's proof took.
+        var lastProof: Duration?
 
         // The candidate's entries (positions in `entries`) and whether each keeps its answer.
         func members(_ c: Candidate) -> [(position: Int, answered: Bool)] {
@@ -83,6 +87,10 @@ struct SubHistoryShrinker {
             let m = members(c)
             let history = m.map { relaxedEntry($0.position, answered: $0.answered) }
             var budget = candidateBudget
+            // A candidate whose proof takes many times the last one's is one whose set-aside
+            // answers made the search explode (each maybe-applied entry doubles what it must
+            // rule out): given up on after that long instead of the whole candidate budget.
+            if let lastProof { budget.time = min(budget.time, max(.seconds(1), lastProof * Self.proofFactor)) }
             budget.time = min(budget.time, max(.zero, deadline - clock.now))
             // Only a violation counts here, which only the exhaustive search proves: restarts from
             // checkpoints (``Search/runWithRestarts()``) would take its time for nothing.
@@ -93,6 +101,7 @@ struct SubHistoryShrinker {
                 budget: budget
             ).runDepthFirst()
             guard case .violation = result.verdict else { return false }
+            lastProof = result.elapsed
             c.applied = Set(result.appliedMaybe.map { m[Int($0)].position })
             return true
         }
@@ -126,6 +135,19 @@ struct SubHistoryShrinker {
             }
         }
         var complete = lo >= hi
+
+        // 1a. Every read's answer set aside but the stuck entry's: a read changes no state, so its
+        // answer set aside leaves it out (``HistoryEntry/isPureRead``) and adds nothing to search;
+        // the audit probes' reads of the whole pool are what join most of a long witness, and
+        // without them it may fall apart (1b).
+        if budgetLeft {
+            var c = best
+            c.relaxed.formUnion(
+                members(best).filter { $0.answered && $0.position != stuck && entries[$0.position].isPureRead }
+                    .map(\.position)
+            )
+            if c.relaxed.count > best.relaxed.count, fails(&c) { best = c }
+        }
 
         // 1b. Without what came after the cut, the rest may fall apart into partitions: one that
         // fails is a witness of its own (projection, docs/MODEL.md). The focus's first.
@@ -192,6 +214,9 @@ struct SubHistoryShrinker {
         }
         return Result(entries: witness, setAside: setAside, complete: complete)
     }
+
+    /// A candidate's search may take this many times the last failing candidate's (at least 1 s).
+    static let proofFactor = 4
 
     /// Entry `p` as a candidate has it: with its answer, or maybe applied.
     private func relaxedEntry(_ p: Int, answered: Bool) -> HistoryEntry {

@@ -50,7 +50,14 @@ extension CampaignRunner {
                 )
                 var shrinker = RaceShrinker(replayer: replayer, timeBudget: profile.fuzz.shrinkBudget)
                 shrinker.confirmationRuns = max(profile.fuzz.confirmations, RaceShrinker.defaultConfirmationRuns)
-                file = await shrinker.shrink(file, shrink: setup.shrink)
+                let focus = v.longestPrefix.stuck.map {
+                    RaceShrinker.focus(
+                        file.entries,
+                        stuck: $0.entry.index,
+                        ids: Identities(salt: history.header.identities)
+                    )
+                }
+                file = await shrinker.shrink(file, shrink: setup.shrink, focus: focus ?? [])
                 if let s = file.standing { say("  violation \(entry.index): \(s.description)") }
             }
             if let s = file.standing {

@@ -191,6 +191,42 @@ struct RaceReplayTests {
         #expect(open.runs == 3 && open.failed == 0)
     }
 
+    @Test(
+        "the focus is the operations sharing an entity with the unexplained answer, with those that produced the values they use"
+    )
+    func focusOfStuck() async {
+        let entries = await Self.record([Self.survivor, Self.bystander], on: SimulatedTarget())
+        let ids = Identities(salt: "rec")
+        // Positions: 0 login d0, 1 login d1, 2 logout d0, 3 read d1, 4 read d0 (the stuck one).
+        #expect(entries.map(\.op.id) == [1000, 2000, 1001, 2001, 1002])
+        #expect(RaceShrinker.focus(entries, stuck: entries[4].index, ids: ids) == [0, 2, 4])
+        #expect(RaceShrinker.focus(entries, stuck: 999, ids: ids).isEmpty, "no entry has that index")
+        // The read on d1 brings the login that produced the token it sends.
+        #expect(RaceShrinker.producing(entries, for: [3]) == [1, 3])
+    }
+
+    @Test("shrinking starts from the focus when it fails, and from the whole witness when it does not")
+    func shrinkStartsFromFocus() async {
+        let buggy = SimulatedTarget(deviations: [.tokenSurvivesLogout])
+        let entries = await Self.record([Self.survivor, Self.bystander], on: buggy)
+        let replayer = RaceReplayer(
+            configuration: FuzzConfiguration(seed: 1, runSalt: "r"),
+            executor: buggy,
+            clock: ClockTracker(frozenAt: buggy.now)
+        )
+        for (focus, fails) in [([0, 2, 4], true), ([1, 3], false)] {
+            let said = Mutex<[String]>([])
+            var shrinker = RaceShrinker(replayer: replayer, runsPerCandidate: 2, confirmationRuns: 2)
+            shrinker.log = { line in said.withLock { $0.append(line) } }
+            let shrunk = await shrinker.shrink(Self.file(entries), focus: focus)
+            let first = said.withLock { $0.first } ?? ""
+            #expect(first.hasPrefix(fails ? "focus: FAILS with 3 of 5" : "focus: passes with 2 of 5"), "\(first)")
+            // Either way the survivor alone is what fails.
+            #expect(shrunk.entries.map(\.op.id) == [1000, 1001, 1002])
+            #expect(shrunk.standing?.failed == 2)
+        }
+    }
+
     @Test("runs of operations to delete: halves, then quarters, down to pairs, the last run first")
     func chunks() {
         #expect(

@@ -29,16 +29,34 @@ package struct RaceShrinker: Sendable {
 
     /// The smallest failing reproducer found, with its standing (`failed == 0`: the recorded
     /// sub-history itself did not fail again, and is returned as it was).
-    package func shrink(_ file: RaceReproFile, shrink: Bool = true) async -> RaceReproFile {
+    ///
+    /// - Parameter focus: positions of `file.entries` likely to hold the race on their own (see
+    ///   ``focus(_:stuck:ids:)``): replayed first, and shrunk from if they fail. A witness of
+    ///   hundreds of bystanders (the checker's shrink ran out of time) seldom fails again as a
+    ///   whole, since its replay meets the race window at a different moment; its few operations
+    ///   on the entities of the answer no order explains often do.
+    package func shrink(_ file: RaceReproFile, shrink: Bool = true, focus: [Int] = []) async -> RaceReproFile {
         let deadline = ContinuousClock.now + timeBudget
         var current = file
         if shrink {
-            let first = await replayer.replay(current, runs: runsPerCandidate, stopAfter: 1, deadline: deadline)
-            if first.failed > 0 {
-                current = await reduce(current, deadline: deadline)
-            } else {
-                log?("the recorded sub-history did not fail in \(first.runs) replays: not shrunk")
+            var start: RaceReproFile?
+            if !focus.isEmpty, focus.count < file.entries.count {
+                let candidate = file.keeping(focus)
+                let r = await replayer.replay(candidate, runs: runsPerCandidate, stopAfter: 1, deadline: deadline)
+                log?(
+                    "focus: \(r.failed > 0 ? "FAILS" : "passes") with \(focus.count) of \(file.entries.count) (\(r.failed)/\(r.runs))"
+                )
+                if r.failed > 0 { start = candidate }
             }
+            if start == nil {
+                let first = await replayer.replay(current, runs: runsPerCandidate, stopAfter: 1, deadline: deadline)
+                if first.failed > 0 {
+                    start = current
+                } else {
+                    log?("the recorded sub-history did not fail in \(first.runs) replays: not shrunk")
+                }
+            }
+            if let start { current = await reduce(start, deadline: deadline) }
         }
         // Confirmed within a budget of its own, so that a long witness (seconds per replay) cannot
         // hold the run for minutes.
@@ -104,6 +122,30 @@ package struct RaceShrinker: Sendable {
             size /= 2
         }
         return out
+    }
+
+    /// Positions of `entries` that share an entity with the entry of history index `stuck` (the
+    /// answer no linearization explains), with every entry whose values they use (transitively,
+    /// ``producing(_:for:)``); empty when no entry has that index.
+    package static func focus(_ entries: [HistoryEntry], stuck: Int, ids: Identities) -> [Int] {
+        let keys = Set(entries.filter { $0.index == stuck }.flatMap { $0.entities(ids) })
+        guard !keys.isEmpty else { return [] }
+        return producing(entries, for: entries.indices.filter { !entries[$0].entities(ids).isDisjoint(with: keys) })
+    }
+
+    /// `kept` (positions of `entries`) with every entry that produced a value a kept one refers to,
+    /// transitively, in order.
+    package static func producing(_ entries: [HistoryEntry], for kept: [Int]) -> [Int] {
+        var positions: [Int: [Int]] = [:]
+        for (i, e) in entries.enumerated() { positions[e.op.id, default: []].append(i) }
+        var keep = Set(kept)
+        var queue = kept
+        while let i = queue.popLast() {
+            for r in entries[i].op.action.references {
+                for p in positions[r.op] ?? [] where keep.insert(p).inserted { queue.append(p) }
+            }
+        }
+        return keep.sorted()
     }
 
     /// Positions of `entries` whose every referenced value is produced by an entry kept
