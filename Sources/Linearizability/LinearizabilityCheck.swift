@@ -212,8 +212,8 @@ package struct LinearizabilityCheck: Sendable {
     }
 
     /// The entries (positions) that share an entity with entry `at`: the shrink first tries to
-    /// keep only their answers.
-    static func focus(of at: Int?, in entries: [HistoryEntry], ids: Identities) -> Set<Int> {
+    /// keep only their answers (and a concurrent reproducer's replay starts from them).
+    package static func focus(of at: Int?, in entries: [HistoryEntry], ids: Identities) -> Set<Int> {
         guard let at else { return [] }
         let keys = entries[at].entities(ids)
         return Set(entries.indices.filter { !entries[$0].entities(ids).isDisjoint(with: keys) })

@@ -59,6 +59,15 @@ struct RaceReplayTests {
         )
     }
 
+    /// A replayer against `target`, on `clock` (by default frozen at the target's time).
+    static func replayer(on target: SimulatedTarget, clock: ClockTracker? = nil) -> RaceReplayer {
+        RaceReplayer(
+            configuration: FuzzConfiguration(seed: 1, runSalt: "r"),
+            executor: target,
+            clock: clock ?? ClockTracker(frozenAt: target.now)
+        )
+    }
+
     static let d0 = DeviceRef(0)
     static let d1 = DeviceRef(1)
     /// Logs in, logs out, and reads the member with the logged-out token (L5 when it answers).
@@ -89,11 +98,7 @@ struct RaceReplayTests {
         let buggy = SimulatedTarget(deviations: [.tokenSurvivesLogout])
         let entries = await Self.record([Self.survivor], on: buggy)
         let file = Self.file(entries)
-        let onBuggy = RaceReplayer(
-            configuration: FuzzConfiguration(seed: 1, runSalt: "r"),
-            executor: buggy,
-            clock: ClockTracker(frozenAt: buggy.now)
-        )
+        let onBuggy = Self.replayer(on: buggy)
         let failing = await onBuggy.replay(file, runs: 3)
         #expect(failing.failed == 3, "the logged-out token still works on every replay")
         // The replay sent its own token, not the recorded one.
@@ -101,11 +106,7 @@ struct RaceReplayTests {
         #expect(sent != nil && sent != entries.last?.op.values[Sym(.token, 1000)])
 
         let clean = SimulatedTarget()
-        let onClean = RaceReplayer(
-            configuration: FuzzConfiguration(seed: 1, runSalt: "r"),
-            executor: clean,
-            clock: ClockTracker(frozenAt: clean.now)
-        )
+        let onClean = Self.replayer(on: clean)
         let passing = await onClean.replay(file, runs: 3)
         #expect(passing.failed == 0)
         #expect(passing.last?.report.verdict == .linearizable)
@@ -115,11 +116,7 @@ struct RaceReplayTests {
     func shrinkDropsBystander() async {
         let buggy = SimulatedTarget(deviations: [.tokenSurvivesLogout])
         let entries = await Self.record([Self.survivor, Self.bystander], on: buggy)
-        let replayer = RaceReplayer(
-            configuration: FuzzConfiguration(seed: 1, runSalt: "r"),
-            executor: buggy,
-            clock: ClockTracker(frozenAt: buggy.now)
-        )
+        let replayer = Self.replayer(on: buggy)
         let shrunk = await RaceShrinker(replayer: replayer, runsPerCandidate: 2, confirmationRuns: 4)
             .shrink(Self.file(entries))
         #expect(shrunk.players == 1)
@@ -156,11 +153,7 @@ struct RaceReplayTests {
         body.header.resultCode = ResultCode(3201)
         entries[0].answer = .client(body)
 
-        let replayer = RaceReplayer(
-            configuration: FuzzConfiguration(seed: 1, runSalt: "r"),
-            executor: target,
-            clock: clock
-        )
+        let replayer = Self.replayer(on: target, clock: clock)
         let result = await replayer.replay(Self.file(entries), runs: 3)
         let sent = try #require(result.last?.history.entries.last?.op.values[Sym(.token, 1000)])
         #expect(sent != recordedToken, "the recorded token is live on the recording's target")
@@ -177,11 +170,7 @@ struct RaceReplayTests {
             with: target,
             clock: clock
         )
-        let replayer = RaceReplayer(
-            configuration: FuzzConfiguration(seed: 1, runSalt: "r"),
-            executor: target,
-            clock: clock
-        )
+        let replayer = Self.replayer(on: target, clock: clock)
         let heard = Mutex<[Int]>([])
         let past = await replayer.replay(Self.file(entries), runs: 5, deadline: .now - .seconds(1)) { run, _ in
             heard.withLock { $0.append(run) }
@@ -209,11 +198,7 @@ struct RaceReplayTests {
     func shrinkStartsFromFocus() async {
         let buggy = SimulatedTarget(deviations: [.tokenSurvivesLogout])
         let entries = await Self.record([Self.survivor, Self.bystander], on: buggy)
-        let replayer = RaceReplayer(
-            configuration: FuzzConfiguration(seed: 1, runSalt: "r"),
-            executor: buggy,
-            clock: ClockTracker(frozenAt: buggy.now)
-        )
+        let replayer = Self.replayer(on: buggy)
         for (focus, fails) in [([0, 2, 4], true), ([1, 3], false)] {
             let said = Mutex<[String]>([])
             var shrinker = RaceShrinker(replayer: replayer, runsPerCandidate: 2, confirmationRuns: 2)

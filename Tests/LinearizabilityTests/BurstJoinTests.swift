@@ -10,16 +10,6 @@ import Testing
 /// the newest entry alone puts the wrong one after both.
 @Suite("linearizability: joined counts over a burst's orders")
 struct BurstJoinTests {
-    static func correct(_ device: Int) -> Action {
-        .transferLogin(
-            device: DeviceRef(device),
-            credentials: TransferCredentials(
-                id: .value(Sym(.transferId, 2)),
-                password: .value(Sym(.transferPassword, 2))
-            )
-        )
-    }
-
     /// Three correct passwords (each a transfer to another device) and a wrong one, all in flight
     /// together, answered correct, wrong, correct, correct; then `waves` pairs of logins on other
     /// devices, and wrong passwords of which the fourth blocks: only the wrong one applied after
@@ -27,9 +17,9 @@ struct BurstJoinTests {
     static func history(waves: Int) async -> History {
         var w = World()
         let prefix = await TransferCounterTests.issued(&w)
-        let c1 = await w.run(5, correct(30))
-        let c2 = await w.run(6, correct(32))
-        let c3 = await w.run(7, correct(33))
+        let c1 = await w.run(5, TransferCounterTests.correctAttempt(30))
+        let c2 = await w.run(6, TransferCounterTests.correctAttempt(32))
+        let c3 = await w.run(7, TransferCounterTests.correctAttempt(33))
         let wrong = await w.run(8, TransferCounterTests.wrongAttempt(31))
         #expect([c1, c2, c3].allSatisfy { $0.code == .success } && wrong.code == .transferAccountInvalidPassword)
         let pairs = await ReductionTests.loginPairs(&w, waves: waves, firstDevice: 40)
@@ -72,8 +62,8 @@ struct BurstJoinTests {
         // the third recorded wrong password blocks, where every order of the burst allows four.
         var w = World()
         let prefix = await TransferCounterTests.issued(&w)
-        let c1 = await w.run(5, Self.correct(30))
-        let c2 = await w.run(6, Self.correct(32))
+        let c1 = await w.run(5, TransferCounterTests.correctAttempt(30))
+        let c2 = await w.run(6, TransferCounterTests.correctAttempt(32))
         let wrong = await w.run(8, TransferCounterTests.wrongAttempt(31))
         _ = await w.run(50, TransferCounterTests.wrongAttempt(50))
         var rest: [Step] = []

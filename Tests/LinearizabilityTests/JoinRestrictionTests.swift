@@ -22,16 +22,7 @@ struct JoinRestrictionTests {
         for k in 0..<pad {
             logins.append(await w.run(200 + k, .loginGuest(device: DeviceRef(30), ignoreAlreadyLoggedIn: false)))
         }
-        let correct = await w.run(
-            5,
-            .transferLogin(
-                device: DeviceRef(30),
-                credentials: TransferCredentials(
-                    id: .value(Sym(.transferId, 2)),
-                    password: .value(Sym(.transferPassword, 2))
-                )
-            )
-        )
+        let correct = await w.run(5, TransferCounterTests.correctAttempt(30))
         #expect(correct.code == .success)
         let first = await w.run(6, TransferCounterTests.wrongAttempt(31))
         let pairs = await ReductionTests.loginPairs(&w, waves: waves, firstDevice: 40)

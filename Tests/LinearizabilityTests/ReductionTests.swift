@@ -155,16 +155,7 @@ struct ReductionTests {
     static func lateCount(waves: Int) async -> History {
         var w = World()
         let prefix = await TransferCounterTests.issued(&w)
-        let correct = await w.run(
-            5,
-            .transferLogin(
-                device: DeviceRef(30),
-                credentials: TransferCredentials(
-                    id: .value(Sym(.transferId, 2)),
-                    password: .value(Sym(.transferPassword, 2))
-                )
-            )
-        )
+        let correct = await w.run(5, TransferCounterTests.correctAttempt(30))
         #expect(correct.code == .success)
         let first = await w.run(6, TransferCounterTests.wrongAttempt(31))
         let pairs = await Self.loginPairs(&w, waves: waves, firstDevice: 40)

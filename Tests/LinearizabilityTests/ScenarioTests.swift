@@ -59,20 +59,7 @@ struct ScenarioTests {
 
     @Test("two concurrent add-mappings of one IdP account to two users that both succeeded are not linearizable")
     func twoMappingsFail() async throws {
-        var a = World()
-        var b = World()
-        var prefix: [Step] = []
-        for w in [0, 1] {
-            var world = w == 0 ? a : b
-            let s1 = await world.run(1, .loginGuest(device: d0, ignoreAlreadyLoggedIn: false))
-            let s2 = await world.run(2, .loginGuest(device: d1, ignoreAlreadyLoggedIn: false))
-            if w == 0 {
-                prefix = [s1, s2]
-                a = world
-            } else {
-                b = world
-            }
-        }
+        var (a, b, prefix) = await World.twoGuestsEach()
         let mapA = await a.run(3, .addMapping(device: d0, token: token(1), credential: .valid(g1)))
         let mapB = await b.run(4, .addMapping(device: d1, token: token(2), credential: .valid(g1)))
         #expect(mapA.code == .success && mapB.code == .success)

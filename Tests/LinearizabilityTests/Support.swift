@@ -54,6 +54,22 @@ struct World {
     func value(_ s: Sym) -> String? { shadow.value(of: s) }
 }
 
+extension World {
+    /// Two worlds that each logged in a guest on d0 (op 1) and on d1 (op 2), the same values in
+    /// both, and those two steps: two concurrent successes that no one world gives can follow.
+    static func twoGuestsEach() async -> (a: World, b: World, prefix: [Step]) {
+        var a = World()
+        var b = World()
+        let prefix = [
+            await a.run(1, .loginGuest(device: d0, ignoreAlreadyLoggedIn: false)),
+            await a.run(2, .loginGuest(device: d1, ignoreAlreadyLoggedIn: false)),
+        ]
+        await b.run(1, .loginGuest(device: d0, ignoreAlreadyLoggedIn: false))
+        await b.run(2, .loginGuest(device: d1, ignoreAlreadyLoggedIn: false))
+        return (a, b, prefix)
+    }
+}
+
 /// One operation and its answer (`nil`: lost).
 struct Step {
     var op: Op

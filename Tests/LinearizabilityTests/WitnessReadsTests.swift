@@ -12,20 +12,7 @@ import Testing
 struct WitnessReadsTests {
     @Test("one attempt after the cut drops every read but the unexplained entry, and the rest still fails")
     func readsGoInOneAttempt() async throws {
-        var a = World()
-        var b = World()
-        var prefix: [Step] = []
-        for w in [0, 1] {
-            var world = w == 0 ? a : b
-            let s1 = await world.run(1, .loginGuest(device: d0, ignoreAlreadyLoggedIn: false))
-            let s2 = await world.run(2, .loginGuest(device: d1, ignoreAlreadyLoggedIn: false))
-            if w == 0 {
-                prefix = [s1, s2]
-                a = world
-            } else {
-                b = world
-            }
-        }
+        var (a, b, prefix) = await World.twoGuestsEach()
         // Audit reads of g1 (no member yet) between the logins and the two mappings: they join the
         // partition through the account, and each keeps its answer in a cut.
         var reads: [Step] = []

@@ -128,9 +128,8 @@ package struct RaceShrinker: Sendable {
     /// answer no linearization explains), with every entry whose values they use (transitively,
     /// ``producing(_:for:)``); empty when no entry has that index.
     package static func focus(_ entries: [HistoryEntry], stuck: Int, ids: Identities) -> [Int] {
-        let keys = Set(entries.filter { $0.index == stuck }.flatMap { $0.entities(ids) })
-        guard !keys.isEmpty else { return [] }
-        return producing(entries, for: entries.indices.filter { !entries[$0].entities(ids).isDisjoint(with: keys) })
+        guard let at = entries.firstIndex(where: { $0.index == stuck }) else { return [] }
+        return producing(entries, for: LinearizabilityCheck.focus(of: at, in: entries, ids: ids).sorted())
     }
 
     /// `kept` (positions of `entries`) with every entry that produced a value a kept one refers to,
