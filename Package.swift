@@ -222,7 +222,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ProtocolTests",
-            dependencies: ["Protocol", "Transport"],
+            dependencies: ["Basics", "Protocol", "Transport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "ModelTests", dependencies: ["Model", "Protocol"], swiftSettings: swiftSettings),

@@ -8,7 +8,8 @@
 # 1. `gbfuzz bench http` against nginx: the transport's own CPU per request (the yardstick).
 # 2. `gbfuzz bench harness` on profiles/fuzz.yaml and profiles/smoke.yaml against a separate
 #    `gbfuzz serve`, players on the transport's lanes and (hidden --unpinned) on the cooperative
-#    pool; then against the in-process simulated target (no sockets), with the phase split; then
+#    pool; then against the in-process simulated target (no sockets); then metered (--phases) for
+#    the phase split; then
 #    profiles/race.yaml and an open-model fuzz profile against a separate server.
 # 3. The peers' mix (guest login, token login, own member 4:3:3) against a fresh `gbfuzz serve`:
 #    gbfuzz with full checking, Locust (FastHttpUser, each answer's isSuccessful checked) and wrk
@@ -52,7 +53,9 @@ say "transport: gbfuzz bench http, nginx" "$n requests, $TRANSPORT us CPU per re
 stop_nginx
 
 # --- 2. the harness ---------------------------------------------------------------------------------
-# harness LABEL ARGS...: one `gbfuzz bench harness` run; prints its figures and the ratio.
+# harness LABEL ARGS...: one `gbfuzz bench harness` run; prints its figures and the ratio. The
+# headline is unmetered; add --phases to an argument list for the phase split (the meter's clock
+# reads are then in the figure).
 harness() {
     local label=$1; shift
     /usr/bin/time -f "%U %S" -o "$WORK/t" "$BIN" bench harness "$@" --duration "$DURATION" --seed 1 --json \
@@ -61,11 +64,13 @@ harness() {
 import json, sys
 label, path, process_cpu, transport = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4])
 r = json.load(open(path))
-p = r["phase_us_per_operation"]
 us = r["cpu_us_per_operation"]
-print(f"{label:58s} {r['operations']} ops, {r['violations']} violations; {us:.1f} us CPU per op "
-      f"({us / transport:.1f}x transport; whole process {process_cpu / max(r['operations'], 1) * 1e6:.1f}); "
-      f"generate {p['generate']:.1f}, match {p['match']:.1f}, record {p['record']:.1f}, rest {p['rest']:.1f}")
+line = (f"{label:58s} {r['operations']} ops, {r['violations']} violations; {us:.1f} us CPU per op "
+        f"({us / transport:.1f}x transport; whole process {process_cpu / max(r['operations'], 1) * 1e6:.1f})")
+p = r.get("phase_us_per_operation")
+if p:
+    line += f"; generate {p['generate']:.1f}, match {p['match']:.1f}, record {p['record']:.1f}, rest {p['rest']:.1f}"
+print(line)
 PY
 }
 for profile in fuzz smoke; do
@@ -76,6 +81,10 @@ for profile in fuzz smoke; do
         --players "$PLAYERS" --unpinned
     stop_server
     harness "harness: $profile.yaml, in-process simulated target" "profiles/$profile.yaml" --players "$PLAYERS"
+    start_server
+    harness "harness: $profile.yaml, separate serve, phases metered" "profiles/$profile.yaml" --target "$URL" \
+        --players "$PLAYERS" --phases
+    stop_server
 done
 
 # The other paths: race hunting (shared pools, bursts, probes, the history; its 8 players) and the
@@ -101,6 +110,8 @@ outputs: {html: false}
 YAML
 start_server
 harness "peers: gbfuzz (every answer checked by the model)" "$WORK/mix.yaml" --target "$URL" --players "$PLAYERS"
+start_server
+harness "peers: gbfuzz, phases metered" "$WORK/mix.yaml" --target "$URL" --players "$PLAYERS" --phases
 start_server
 BENCH_PREFIX="loc$RANDOM" /usr/bin/time -f "%U %S" -o "$WORK/t" locust -f scripts/bench/locustfile.py --headless \
     -u "$PLAYERS" -r "$PLAYERS" -t "$DURATION" --host "$URL" --csv "$WORK/locust" --only-summary \

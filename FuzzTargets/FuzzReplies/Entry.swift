@@ -1,3 +1,4 @@
+import Foundation
 import Model
 import Protocol
 import Transport
@@ -6,7 +7,8 @@ import Transport
 /// ``GamebaseClient/decode(_:sentTransactionId:as:)`` as every reply type the client decodes, then
 /// each decoded reply through ``Envelope/check(status:header:sentTransactionId:echoedTransactionId:)``:
 /// once as answered (an id other than the one sent stops at X1), once as if the body echoed the id
-/// that was sent, so the checks after X1 run too.
+/// that was sent, so the checks after X1 run too. Where the reply fast path (``JSONReadable``)
+/// reads a body, it must read what `JSONDecoder` reads, or the fuzzer stops.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEntry(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let response = HTTPResponse(
@@ -32,7 +34,15 @@ public func fuzzEntry(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 private let sentTransactionId = "gbf-00000000000000f0"
 
-private func check<R: Decodable & Sendable>(_ response: HTTPResponse, _ type: R.Type) {
+private struct HeaderOnly: Decodable { var header: ResponseHeader }
+
+private func check<R: Decodable & Sendable & Equatable>(_ response: HTTPResponse, _ type: R.Type) {
+    if let fast = GamebaseClient.fastDecode(response.body, as: type) {
+        let data = Data(response.body)
+        let header = try? JSONDecoder().decode(HeaderOnly.self, from: data).header
+        let body = try? JSONDecoder().decode(type, from: data)
+        precondition(header == fast.header && body == fast.body, "the reply fast path disagrees with JSONDecoder")
+    }
     guard let reply = try? GamebaseClient.decode(response, sentTransactionId: sentTransactionId, as: type) else {
         return
     }

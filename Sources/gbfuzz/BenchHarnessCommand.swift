@@ -14,10 +14,12 @@ extension GBFuzz.Bench {
                 Runs the profile's load phase exactly as gbfuzz run does (players, model, oracle, \
                 recorder; no audit, shrinking or outputs) against an in-process simulated target (the \
                 default: no server, no sockets) or --target, and prints checked operations per \
-                CPU-second of this process and the thread CPU of each phase: generate (planning the next \
-                operation), match (judging the answer against the model), record (the verdict, the \
-                engine's histograms, a race run's history). What remains is sending: the transport, or \
-                the simulated target's own model step, plus the engine and the runtime. With \
+                CPU-second of this process. With --phases it also prints the thread CPU of each phase: \
+                generate (planning the next operation), match (judging the answer against the model), \
+                record (the verdict, the engine's histograms, a race run's history); what remains is \
+                sending (the transport, or the simulated target's own model step), the engine and the \
+                runtime. Metering reads the thread's CPU clock six times per operation, so the CPU per \
+                operation of a metered run includes that cost. With \
                 --target, run the server as a separate process (gbfuzz serve) so that only the \
                 harness is measured. Exit 69 when the target cannot be reached, 64 for bad options.
                 """
@@ -44,6 +46,9 @@ extension GBFuzz.Bench {
         @Flag(help: "Print exactly one JSON object on stdout and nothing else.")
         var json = false
 
+        @Flag(help: "Meter the phases (generate, match, record); adds the meter's own cost to the figure.")
+        var phases = false
+
         @Flag(help: .hidden)
         var unpinned = false
 
@@ -66,6 +71,7 @@ extension GBFuzz.Bench {
                 plan.profile.maxOperations = nil
                 var b = HarnessBench(plan: plan, simulated: target == "simulated")
                 b.pinned = !unpinned
+                b.meterPhases = phases
                 bench = b
             } catch {
                 throw ExitCode.failing(error.exit, "gbfuzz bench harness: \(error.message)")
@@ -90,8 +96,12 @@ extension GBFuzz.Bench {
                 "checked operations    \(r.operations) (\(f(Double(r.operations) / max(seconds, 1e-9), 0))/s), violations \(r.violations)",
                 "process CPU           \(DurationText.format(r.cpu)) (user \(DurationText.format(r.user)), system \(DurationText.format(r.system)))",
                 "per operation         \(f(r.cpuMicrosPerOperation)) µs CPU; \(f(r.operationsPerCPUSecond, 0)) checked operations per CPU-second",
-                "phases (thread CPU per operation):",
             ]
+            lines.append(
+                r.phases == nil
+                    ? "phases                not metered (--phases)"
+                    : "phases (thread CPU per operation, meter included):"
+            )
             for (name, micros) in r.phaseBreakdown {
                 let note = name == "rest" ? "  (sending, engine, runtime)" : ""
                 lines.append("  \(name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(f(micros)) µs\(note)")
@@ -100,7 +110,7 @@ extension GBFuzz.Bench {
         }
 
         static func json(_ r: HarnessBench.Result) -> String {
-            let object: [String: Any] = [
+            var object: [String: Any] = [
                 "target": r.target,
                 "players": r.players,
                 "pinned": r.pinned,
@@ -109,10 +119,12 @@ extension GBFuzz.Bench {
                 "wall_seconds": r.wallSeconds,
                 "cpu_us_per_operation": r.cpuMicrosPerOperation,
                 "operations_per_cpu_second": r.operationsPerCPUSecond,
-                "phase_us_per_operation": Dictionary(
-                    uniqueKeysWithValues: r.phaseBreakdown.map { ($0.name, $0.micros) }
-                ),
             ]
+            if r.phases != nil {
+                object["phase_us_per_operation"] = Dictionary(
+                    uniqueKeysWithValues: r.phaseBreakdown.map { ($0.name, $0.micros) }
+                )
+            }
             let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
             return String(decoding: data, as: UTF8.self)
         }

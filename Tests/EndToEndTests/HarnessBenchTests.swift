@@ -7,13 +7,20 @@ import Testing
 struct HarnessBenchTests {
     /// Bounded by a count of operations, not by time: on a busy machine a short run could end
     /// before its first operation started.
-    static func bench(_ profile: String, target: String? = nil, players: Int = 4) throws -> HarnessBench {
+    static func bench(
+        _ profile: String,
+        target: String? = nil,
+        players: Int = 4,
+        phases: Bool = true
+    ) throws -> HarnessBench {
         let plan = try E2E.plan(E2E.profile(profile), duration: .seconds(120)) {
             $0.players = players
             $0.target = target
             $0.maxOperations = 400
         }
-        return HarnessBench(plan: plan, simulated: target == nil)
+        var bench = HarnessBench(plan: plan, simulated: target == nil)
+        bench.meterPhases = phases
+        return bench
     }
 
     @Test(
@@ -31,11 +38,13 @@ struct HarnessBenchTests {
         #expect(r.operationsPerCPUSecond > 0)
     }
 
-    @Test("Against the embedded server over HTTP: every answer checked, no violation")
+    @Test("Against the embedded server over HTTP: every answer checked, no violation; unmetered runs report no phases")
     func embedded() async throws {
-        let r = try await Self.bench("fuzz", target: "embedded").run()
+        let r = try await Self.bench("fuzz", target: "embedded", phases: false).run()
         #expect(r.operations >= 400)
         #expect(r.violations == 0, "\(r.firstViolations)")
         #expect(r.target.contains("embedded"))
+        #expect(r.phases == nil && r.phaseBreakdown.isEmpty)
+        #expect(r.cpuMicrosPerOperation > 0)
     }
 }

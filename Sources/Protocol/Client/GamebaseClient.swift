@@ -55,7 +55,11 @@ package struct GamebaseClient: Sendable {
         transactionId: String? = nil,
         as: R.Type
     ) async throws -> Reply<R> {
-        let bytes: [UInt8]? = try body.map { Array(try JSONEncoder().encode($0)) }
+        // Request bodies the writer knows skip Codable; any other goes through JSONEncoder.
+        let bytes: [UInt8]? = try body.map { b in
+            if let writable = b as? any JSONWritable { return writable.jsonBytes }
+            return Array(try JSONEncoder().encode(b))
+        }
         let tid = transactionId ?? Self.newTransactionId()
         let req = request(
             method,
@@ -102,6 +106,15 @@ package struct GamebaseClient: Sendable {
         guard response.status == 200 else {
             throw ProtocolError(.httpStatus, "HTTP \(response.status)", response: response)
         }
+        if let fast = fastDecode(response.body, as: R.self) {
+            return Reply(
+                body: fast.body,
+                header: fast.header,
+                sentTransactionId: sentTransactionId,
+                echoedTransactionId: response.headers[GamebaseHeader.transactionId],
+                http: response
+            )
+        }
         let data = Data(response.body)
         let header: ResponseHeader
         let body: R
@@ -127,6 +140,17 @@ package struct GamebaseClient: Sendable {
             echoedTransactionId: response.headers[GamebaseHeader.transactionId],
             http: response
         )
+    }
+
+    /// The reply fast path: a body type that is ``JSONReadable`` (the client-operation answers)
+    /// read without Codable, when the reader can decide it; `nil` sends the answer to
+    /// `JSONDecoder`, which decides every other answer and gives the error for a bad one.
+    package static func fastDecode<R: Decodable>(_ body: [UInt8], as: R.Type) -> (header: ResponseHeader, body: R)? {
+        guard let readable = R.self as? any JSONReadable.Type, let json = JSONValue.parse(body),
+            let header = json.object?["header"].flatMap(ResponseHeader.init(json:)),
+            let decoded = readable.init(json: json) as? R
+        else { return nil }
+        return (header, decoded)
     }
 
     /// A reply's header and its typed body, decoded from one JSON object.
