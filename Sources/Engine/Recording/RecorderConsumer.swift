@@ -43,7 +43,11 @@ final class RecorderConsumer: @unchecked Sendable {
                 core.publish(snapshot(now: now))
                 lastHousekeeping = now
             }
-            if drained == 0 { usleep(1_000) }
+            // Sleep between passes unless the ring is filling: a pass per 5 ms keeps the ring far
+            // from full (65,536 samples by default) at any rate a harness reaches, where waking
+            // every millisecond, or looping while samples trickle in, cost a thread hand-off per
+            // few samples (~6 % of the harness's CPU at 6,000 operations/s, `perf`).
+            if drained < core.ring.capacity / 4 { usleep(5_000) }
         }
         closeIntervals(before: .max)
         core.complete(with: makeRecording(endNanos: core.endNanos.load(ordering: .relaxed)))
