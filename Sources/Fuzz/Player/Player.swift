@@ -8,11 +8,11 @@ import Transport
 /// private world (devices and IdP accounts salted by run, shard, player and episode). A value
 /// type owned by one task: call ``next(now:)``, execute, then ``observe(_:_:window:)``.
 package struct Player: Sendable {
-    package let configuration: FuzzConfiguration
+    /// The configuration and signer, shared by the workload's players.
+    package let shared: PlayerShared
     package let index: Int
     package let shard: Int
     var rng: SplitMix64
-    let signer: IdPTokenSigner
     package private(set) var episode = 0
     package private(set) var identities: Identities
     package internal(set) var belief: Belief
@@ -46,11 +46,16 @@ package struct Player: Sendable {
     package private(set) var lastHarnessError: HarnessError?
 
     package init(configuration: FuzzConfiguration, index: Int, shard: Int = 0) {
-        self.configuration = configuration
+        self.init(shared: PlayerShared(configuration), index: index, shard: shard)
+    }
+
+    /// A player of a workload whose players share `shared`.
+    package init(shared: PlayerShared, index: Int, shard: Int = 0) {
+        let configuration = shared.configuration
+        self.shared = shared
         self.index = index
         self.shard = shard
         rng = SplitMix64(seed: StableHash.of(String(configuration.seed), String(shard), String(index)))
-        signer = IdPTokenSigner(secret: configuration.idPSecret)
         identities = Identities(salt: Self.salt(configuration.runSalt, shard, index, 0))
         belief = Belief(model: GamebaseModel(semantics: configuration.semantics))
         if configuration.isShared {
@@ -74,6 +79,10 @@ package struct Player: Sendable {
     static func salt(_ run: String, _ shard: Int, _ player: Int, _ episode: Int) -> String {
         "\(run)-s\(shard)-p\(player)-e\(episode)"
     }
+
+    /// Borrowed from ``shared`` (`_read`: no copy of the struct, its strings and weights, per use).
+    package var configuration: FuzzConfiguration { _read { yield shared.configuration } }
+    var signer: IdPTokenSigner { _read { yield shared.signer } }
 
     var matcher: Matcher { Matcher(identities: identities, semantics: configuration.semantics) }
     var model: GamebaseModel { belief.model }

@@ -18,6 +18,8 @@ package struct FuzzWorkload: Workload {
     /// Where sessions add the CPU time of their phases when they end (`gbfuzz bench harness`);
     /// `nil`: not metered.
     package let meter: PhaseMeter?
+    /// The configuration and signer every player of this workload shares.
+    let shared: PlayerShared
 
     package init(
         configuration: FuzzConfiguration,
@@ -29,6 +31,7 @@ package struct FuzzWorkload: Workload {
         meter: PhaseMeter? = nil
     ) {
         self.configuration = configuration
+        self.shared = PlayerShared(configuration)
         self.executor = executor
         self.clock = clock
         self.collector = collector
@@ -42,7 +45,7 @@ package struct FuzzWorkload: Workload {
 
     package func makeSession(index: Int) -> Session {
         Session(
-            player: Player(configuration: configuration, index: index, shard: shard),
+            player: Player(shared: shared, index: index, shard: shard),
             executor: StampingExecutor(inner: executor),
             clock: clock,
             collector: collector,

@@ -18,7 +18,7 @@ package struct ModelState: Hashable, Sendable {
     package var transferKeys: [Sym: TransferKeyState] = [:]
     /// Observed values of symbols.
     package private(set) var bindings: [Sym: String] = [:]
-    private var boundValues: [String: Sym] = [:]
+    private var boundValues: [BoundValue: Sym] = [:]
     /// Server time known to have been reached.
     package var timeFloor: Int64 = .min
     /// Deadlines observed to have passed while the clock window straddled them.
@@ -29,13 +29,24 @@ package struct ModelState: Hashable, Sendable {
     package init() {}
 
     package func value(of s: Sym) -> String? { bindings[s] }
-    package func symbol(forValue v: String, kind: Sym.Kind) -> Sym? { boundValues[kind.valueClass + ":" + v] }
+    package func symbol(forValue v: String, kind: Sym.Kind) -> Sym? { boundValues[BoundValue(kind, v)] }
     /// Whether `v` is already the value of some symbol of the same class (freshness checks).
     package func isBound(_ v: String, kind: Sym.Kind) -> Bool { symbol(forValue: v, kind: kind) != nil }
 
     package mutating func bind(_ s: Sym, _ v: String) {
         bindings[s] = v
-        boundValues[s.kind.valueClass + ":" + v] = s
+        boundValues[BoundValue(s.kind, v)] = s
+    }
+
+    /// A value in its value class (``Sym/Kind/valueClass``): the key of the inverse of `bindings`,
+    /// without building a string per look-up.
+    private struct BoundValue: Hashable, Sendable {
+        var valueClass: UInt8
+        var value: String
+        init(_ kind: Sym.Kind, _ value: String) {
+            self.valueClass = kind.valueClassNumber
+            self.value = value
+        }
     }
 
     /// Forgets the bindings of the symbols `keep` rejects (``restricted(to:)``).

@@ -46,6 +46,9 @@ package struct Sym: Hashable, Comparable, Sendable, Codable, CustomStringConvert
         /// Whether a twin of the other origin exists (``chosen(_:)``).
         package var hasChosenTwin: Bool { chosen(!isChosen) != self }
 
+        /// The number of the value class (``valueClass``): the ordinal of its server-invented kind.
+        package var valueClassNumber: UInt8 { chosen(false).ordinal }
+
         /// The case's number. Equality and hashing use it: the defaults a `String`-backed enum gets
         /// compare and hash its raw string, and every dictionary of the model state is keyed by
         /// symbols (the checker's state hashing spent a third of its time there, `perf`).

@@ -1,0 +1,15 @@
+import Protocol
+
+/// What every player of a workload shares, held once instead of inline in each ``Player``: the
+/// configuration (~270 bytes inline, with its strings and weights) and the IdP token signer (a
+/// heap copy of the secret each). With 100,000 live players that was ~30 MB of the run's memory
+/// (`scripts/bench-scale.sh`, players part).
+package final class PlayerShared: Sendable {
+    package let configuration: FuzzConfiguration
+    let signer: IdPTokenSigner
+
+    package init(_ configuration: FuzzConfiguration) {
+        self.configuration = configuration
+        self.signer = IdPTokenSigner(secret: configuration.idPSecret)
+    }
+}
