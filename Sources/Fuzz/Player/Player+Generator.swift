@@ -76,8 +76,8 @@ extension Player {
 
     mutating func chooseKind() -> OperationKind {
         let kinds = OperationKind.allCases
-        let weights = kinds.map { configuration.weight($0) }
-        let total = weights.reduce(0, +)
+        let weights = shared.kindWeights
+        let total = shared.kindWeightTotal
         var x = Double(rng.next() >> 11) / Double(1 << 53) * total
         for (k, w) in zip(kinds, weights) {
             if x < w { return k }

@@ -1,3 +1,4 @@
+import Model
 import Protocol
 
 /// What every player of a workload shares, held once instead of inline in each ``Player``: the
@@ -7,9 +8,15 @@ import Protocol
 package final class PlayerShared: Sendable {
     package let configuration: FuzzConfiguration
     let signer: IdPTokenSigner
+    /// ``FuzzConfiguration/weight(_:)`` of every kind, in `OperationKind.allCases` order, and their
+    /// sum: the generator draws a kind per operation from them.
+    let kindWeights: [Double]
+    let kindWeightTotal: Double
 
     package init(_ configuration: FuzzConfiguration) {
         self.configuration = configuration
         self.signer = IdPTokenSigner(secret: configuration.idPSecret)
+        self.kindWeights = OperationKind.allCases.map { configuration.weight($0) }
+        self.kindWeightTotal = kindWeights.reduce(0, +)
     }
 }
