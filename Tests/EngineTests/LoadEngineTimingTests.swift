@@ -122,6 +122,43 @@ struct LoadEngineTimingTests {
     }
 
     @Test(
+        "open arrivals faster than the arrival tick go out in batches: each keeps its own intended start, none is sent before it"
+    )
+    func openArrivalBatches() async {
+        let w = FakeWorkload(service: { _, _ in .microseconds(100) })
+        let sink = CollectingSink()
+        _ = await LoadEngine(
+            workload: w,
+            spec: LoadSpec(
+                model: .open,
+                rate: 5_000,
+                arrival: .operations,
+                maxPlayers: 64,
+                maxInFlight: 64,
+                gracefulStop: .seconds(60)
+            ),
+            duration: .milliseconds(400),
+            control: RunControl(),
+            sink: sink,
+            seed: 1
+        ).run()
+        let samples = sink.all.sorted { $0.intended < $1.intended }
+        #expect(samples.count == 2_000, "5,000/s for 0.4 s (got \(samples.count))")
+        let gaps = zip(samples.dropFirst(), samples).map { $0.intended - $1.intended }
+        #expect(
+            gaps.allSatisfy { $0 >= .microseconds(190) && $0 <= .microseconds(210) },
+            "intended starts stay evenly spaced"
+        )
+        #expect(samples.allSatisfy { $0.op.sent >= $0.intended }, "no operation is sent before its intended start")
+        // At 0.2 ms between arrivals and one wake-up per millisecond at most, the loop wakes at
+        // most ~400 times in 0.4 s, so sends fall in at most ~400 (and a few straddling) of the
+        // 800 half-milliseconds; a wake-up per arrival would fill nearly all of them.
+        let start = samples[0].intended
+        let halves = Set(samples.map { Int(($0.op.sent - start) / .microseconds(500)) })
+        #expect(halves.count < 600, "sends in \(halves.count) distinct half-milliseconds")
+    }
+
+    @Test(
         "coordinated omission: a stalled server shows in latency from the intended start, not in service time of others"
     )
     func coordinatedOmission() async {
