@@ -101,4 +101,15 @@ struct ClientDecodingTests {
         let reply = try await GamebaseClient(transport: t, target: target).logout(device: "d", accessToken: "t")
         #expect(!reply.transactionIdEchoed)
     }
+
+    @Test("Transaction ids are gbf- and 16 lowercase hex digits, and never repeat within a process")
+    func transactionIds() {
+        let ids = (0..<20_000).map { _ in GamebaseClient.newTransactionId() }
+        #expect(Set(ids).count == ids.count)
+        let hex = Set("0123456789abcdef")
+        #expect(ids.allSatisfy { $0.count == 20 && $0.hasPrefix("gbf-") && $0.dropFirst(4).allSatisfy(hex.contains) })
+        // Not a visible counter: consecutive ids differ in many digits.
+        let differing = zip(ids, ids.dropFirst()).map { a, b in zip(a, b).filter { $0 != $1 }.count }
+        #expect(Double(differing.reduce(0, +)) / Double(differing.count) > 10)
+    }
 }
