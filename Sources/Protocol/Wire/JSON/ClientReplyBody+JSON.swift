@@ -77,3 +77,10 @@ extension MemberValid: JSONReadable {
         self.init(rawValue: s)
     }
 }
+
+extension String: JSONReadable {
+    package init?(json: JSONValue) {
+        guard let s = json.string else { return nil }
+        self = s
+    }
+}

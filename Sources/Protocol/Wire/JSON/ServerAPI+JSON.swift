@@ -136,7 +136,7 @@ extension IdPMembersResponse: JSONReadable {
 extension BanResponse: JSONReadable {
     package init?(json: JSONValue) {
         guard let o = json.object, let header = o["header"].flatMap(ResponseHeader.init(json:)),
-            let failed = o.optional("failedUserIdList", { $0.array?.compactMapAll(\.string) })
+            let failed = o.optional("failedUserIdList", [String].init(json:))
         else { return nil }
         self.init(header: header, failedUserIdList: failed)
     }
@@ -175,18 +175,5 @@ extension GraceBanResponse: JSONReadable {
             let info = o.optional("graceBanInfo", GraceBanInfo.init(json:))
         else { return nil }
         self.init(header: header, graceBanInfo: info)
-    }
-}
-
-extension Array {
-    /// Every element converted, or `nil` when one does not convert.
-    fileprivate func compactMapAll<T>(_ convert: (Element) -> T?) -> [T]? {
-        var out: [T] = []
-        out.reserveCapacity(count)
-        for element in self {
-            guard let t = convert(element) else { return nil }
-            out.append(t)
-        }
-        return out
     }
 }
