@@ -190,6 +190,7 @@ struct JSONFastPathTests {
             try same(ValidateTransferAccountRequest(id: v.string(), password: v.string()))
             try same(ClockAdvanceRequest(seconds: v.int64()))
             try same(ClockFreezeRequest(frozen: v.chance()))
+            try same(v.list { $0.string() })
         }
     }
 }

@@ -144,4 +144,38 @@ struct ExchangeTests {
         #expect(custom == ["1", "1", nil, "1", nil, nil])
         #expect(results[2].headers["x-echo-h-content-length"] == nil)
     }
+
+    @Test("Requests that differ only in URL, headers or body bytes send exactly their own on a reused handle")
+    func sameShapeReuseSendsEachRequest() async throws {
+        let results = try await Fixtures.withServer { server, transport in
+            var sent: [(HTTPRequest, HTTPResponse)] = []
+            for i in 0..<12 {
+                // Header sets that grow, shrink and empty, an empty value, bodies long and short;
+                // methods in runs so consecutive requests share a shape.
+                var headers: HTTPHeaders = [HTTPHeader("X-Id", "tx-\(i)-" + String(repeating: "z", count: i * 9))]
+                if i % 3 == 0 { headers.add("X-Extra", "") }
+                if i % 4 == 1 { headers.add("Content-Type", "application/json") }
+                let body: [UInt8]? = i < 8 ? Array("{\"n\":\(i)}".utf8) + Array(repeating: 65, count: i * 40) : nil
+                let request = HTTPRequest(
+                    method: i < 8 ? .post : .get,
+                    url: server.baseURL + "/p/\(i)",
+                    headers: i == 10 ? [] : headers,
+                    body: body
+                )
+                sent.append((request, try await transport.send(request)))
+            }
+            #expect(transport.liveEasyHandleCount == 1)
+            return sent
+        }
+        for (i, (request, response)) in results.enumerated() {
+            #expect(response.headers["x-echo-target"] == "/p/\(i)")
+            #expect(response.headers["x-echo-method"] == (i < 8 ? "POST" : "GET"))
+            #expect(response.body == (request.body ?? []))
+            #expect(response.headers["x-echo-h-x-id"] == (i == 10 ? nil : request.headers["X-Id"]))
+            #expect(response.headers["x-echo-h-x-extra"] == (i % 3 == 0 && i != 10 ? "" : nil))
+            let type = response.headers["x-echo-h-content-type"]
+            #expect(type == (i % 4 == 1 && i != 10 ? "application/json" : nil), "request \(i)")
+            #expect(response.headers["x-echo-h-expect"] == nil)
+        }
+    }
 }

@@ -1,5 +1,3 @@
-import Histogram
-
 /// An interval that no longer receives samples, packed to a few hundred bytes per operation.
 struct ClosedInterval: Sendable {
     struct Cell: Sendable {
@@ -15,16 +13,16 @@ struct ClosedInterval: Sendable {
     /// All operations merged.
     var all: IntervalOperationData
 
-    init(_ accumulator: IntervalAccumulator, settings: HistogramSettings) {
-        var allLatency = settings.makeHistogram()
-        var allService = settings.makeHistogram()
+    init(_ accumulator: IntervalAccumulator, settings: HistogramSettings, layout: HistogramLayout) {
+        var allLatency = IntervalHistogram()
+        var allService = IntervalHistogram()
         var allCounts = [UInt64](repeating: 0, count: OutcomeClass.allCases.count)
         cells = []
         operations = []
         for row in accumulator.cells {
             var packedRow = [Cell?](repeating: nil, count: OutcomeClass.allCases.count)
-            var opLatency = settings.makeHistogram()
-            var opService = settings.makeHistogram()
+            var opLatency = IntervalHistogram()
+            var opService = IntervalHistogram()
             var opCounts = [UInt64](repeating: 0, count: OutcomeClass.allCases.count)
             var any = false
             for (outcome, cell) in row.enumerated() {
@@ -32,8 +30,8 @@ struct ClosedInterval: Sendable {
                 any = true
                 packedRow[outcome] = Cell(
                     count: cell.count,
-                    latency: PackedHistogram(cell.latency),
-                    service: PackedHistogram(cell.service)
+                    latency: PackedHistogram(cell.latency, settings: settings, layout: layout),
+                    service: PackedHistogram(cell.service, settings: settings, layout: layout)
                 )
                 opLatency.add(cell.latency)
                 opService.add(cell.service)
@@ -41,7 +39,15 @@ struct ClosedInterval: Sendable {
             }
             cells.append(packedRow)
             if any {
-                operations.append(IntervalOperationData(counts: opCounts, latency: opLatency, service: opService))
+                operations.append(
+                    IntervalOperationData(
+                        counts: opCounts,
+                        latency: opLatency,
+                        service: opService,
+                        settings: settings,
+                        layout: layout
+                    )
+                )
                 allLatency.add(opLatency)
                 allService.add(opService)
                 for index in allCounts.indices { allCounts[index] += opCounts[index] }
@@ -49,19 +55,25 @@ struct ClosedInterval: Sendable {
                 operations.append(nil)
             }
         }
-        all = IntervalOperationData(counts: allCounts, latency: allLatency, service: allService)
+        all = IntervalOperationData(
+            counts: allCounts,
+            latency: allLatency,
+            service: allService,
+            settings: settings,
+            layout: layout
+        )
     }
 
     /// The histograms back in recordable form, to merge samples that arrived after closing.
-    func reopened() -> IntervalAccumulator {
+    func reopened(layout: HistogramLayout) -> IntervalAccumulator {
         var accumulator = IntervalAccumulator()
         accumulator.cells = cells.map { row in
             row.map { cell in
                 cell.map {
                     IntervalAccumulator.Cell(
                         count: $0.count,
-                        latency: $0.latency.unpack(),
-                        service: $0.service.unpack()
+                        latency: $0.latency.unpackInterval(layout: layout),
+                        service: $0.service.unpackInterval(layout: layout)
                     )
                 }
             }
@@ -78,11 +90,17 @@ struct IntervalOperationData: Sendable {
     var latencyStats: IntervalStats
     var serviceStats: IntervalStats
 
-    init(counts: [UInt64], latency: Histogram<UInt64>, service: Histogram<UInt64>) {
+    init(
+        counts: [UInt64],
+        latency: IntervalHistogram,
+        service: IntervalHistogram,
+        settings: HistogramSettings,
+        layout: HistogramLayout
+    ) {
         self.counts = counts
-        self.latency = PackedHistogram(latency)
-        self.service = PackedHistogram(service)
-        self.latencyStats = IntervalStats(latency)
-        self.serviceStats = IntervalStats(service)
+        self.latency = PackedHistogram(latency, settings: settings, layout: layout)
+        self.service = PackedHistogram(service, settings: settings, layout: layout)
+        self.latencyStats = IntervalStats(latency, layout: layout)
+        self.serviceStats = IntervalStats(service, layout: layout)
     }
 }

@@ -1,11 +1,9 @@
-import Histogram
-
 /// Latency and service-time histograms of one interval, per operation × outcome class.
 struct IntervalAccumulator: Sendable {
     struct Cell: Sendable {
         var count: UInt64 = 0
-        var latency: Histogram<UInt64>
-        var service: Histogram<UInt64>
+        var latency = IntervalHistogram()
+        var service = IntervalHistogram()
     }
 
     /// `cells[op][outcome]`, created on first use.
@@ -16,7 +14,7 @@ struct IntervalAccumulator: Sendable {
         outcome: Int,
         latency: UInt64,
         service: UInt64,
-        settings: HistogramSettings
+        layout: HistogramLayout
     ) {
         if op >= cells.count {
             cells.append(
@@ -27,14 +25,11 @@ struct IntervalAccumulator: Sendable {
             )
         }
         if cells[op][outcome] == nil {
-            cells[op][outcome] = Cell(
-                latency: settings.makeHistogram(),
-                service: settings.makeHistogram()
-            )
+            cells[op][outcome] = Cell()
         }
         cells[op][outcome]!.count += 1
-        cells[op][outcome]!.latency.record(latency)
-        cells[op][outcome]!.service.record(service)
+        cells[op][outcome]!.latency.record(latency, layout: layout)
+        cells[op][outcome]!.service.record(service, layout: layout)
     }
 
     mutating func absorb(_ other: IntervalAccumulator) {

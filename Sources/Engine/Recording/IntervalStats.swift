@@ -15,4 +15,13 @@ package struct IntervalStats: Sendable, Hashable {
         p99 = histogram.percentileValue(99)
         max = histogram.totalCount == 0 ? 0 : histogram.max
     }
+
+    /// The same figures from an interval histogram (equal to those of the equal `Histogram`).
+    init(_ histogram: IntervalHistogram, layout: HistogramLayout) {
+        count = histogram.totalCount
+        p50 = histogram.percentileValue(50, layout: layout)
+        p90 = histogram.percentileValue(90, layout: layout)
+        p99 = histogram.percentileValue(99, layout: layout)
+        max = histogram.highestEquivalentMax(layout: layout)
+    }
 }

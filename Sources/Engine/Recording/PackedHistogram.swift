@@ -18,34 +18,61 @@ package struct PackedHistogram: Sendable, Hashable {
     package init(_ histogram: Histogram<UInt64>) {
         let settings = HistogramSettings(of: histogram)
         let layout = HistogramLayout(settings)
+        var writer = CountsWriter()
+        for step in histogram.recordedValues() {
+            writer.append(step.count, atIndex: layout.countsIndex(for: step.value))
+        }
+        self.init(
+            settings: settings,
+            writer: writer,
+            totalCount: histogram.totalCount,
+            maxValue: histogram.totalCount == 0 ? 0 : histogram.max
+        )
+    }
+
+    /// Packs an interval's histogram; the same payload as packing the equal `Histogram<UInt64>`.
+    init(_ interval: IntervalHistogram, settings: HistogramSettings, layout: HistogramLayout) {
+        var writer = CountsWriter()
+        interval.forEachCount { index, count in writer.append(count, atIndex: index) }
+        self.init(
+            settings: settings,
+            writer: writer,
+            totalCount: interval.totalCount,
+            maxValue: interval.highestEquivalentMax(layout: layout)
+        )
+    }
+
+    private init(settings: HistogramSettings, writer: CountsWriter, totalCount: UInt64, maxValue: UInt64) {
+        var writer = writer
+        // Every count must have been visited, or the payload would silently lose samples.
+        precondition(writer.seen == totalCount, "histogram iteration missed counts (\(writer.seen) of \(totalCount))")
+        if totalCount == 0 {
+            // Java writes countsIndex(0) + 1 = 1 entry for an empty histogram.
+            ZigZagLEB128.append(0, to: &writer.bytes)
+        }
+        self.settings = settings
+        self.totalCount = totalCount
+        self.maxValue = maxValue
+        self.payload = writer.bytes
+    }
+
+    /// Appends counts in increasing index order as V2 payload numbers.
+    private struct CountsWriter {
         var bytes: [UInt8] = []
         var nextIndex = 0
         var seen: UInt64 = 0
-        for step in histogram.recordedValues() {
-            let index = layout.countsIndex(for: step.value)
+
+        mutating func append(_ count: UInt64, atIndex index: Int) {
             let zeros = index - nextIndex
             if zeros > 1 {
                 ZigZagLEB128.append(-Int64(zeros), to: &bytes)
             } else if zeros == 1 {
                 ZigZagLEB128.append(0, to: &bytes)
             }
-            ZigZagLEB128.append(Int64(step.count), to: &bytes)
+            ZigZagLEB128.append(Int64(count), to: &bytes)
             nextIndex = index + 1
-            seen += step.count
+            seen += count
         }
-        // Every count must have been visited, or the payload would silently lose samples.
-        precondition(
-            seen == histogram.totalCount,
-            "histogram iteration missed counts (\(seen) of \(histogram.totalCount))"
-        )
-        if histogram.totalCount == 0 {
-            // Java writes countsIndex(0) + 1 = 1 entry for an empty histogram.
-            ZigZagLEB128.append(0, to: &bytes)
-        }
-        self.settings = settings
-        self.totalCount = histogram.totalCount
-        self.maxValue = histogram.totalCount == 0 ? 0 : histogram.max
-        self.payload = bytes
     }
 
     /// Validates a payload read from elsewhere (an `.hlog` line).
@@ -64,15 +91,43 @@ package struct PackedHistogram: Sendable, Hashable {
         try! Self.decode(settings: settings, payload: payload)
     }
 
+    /// The interval histogram this payload describes (each count at the lowest value of its index,
+    /// as ``unpack()`` records it).
+    func unpackInterval(layout: HistogramLayout) -> IntervalHistogram {
+        var interval = IntervalHistogram()
+        // The payload was produced by an initializer or validated by `init(settings:payload:)`.
+        try! Self.walk(payload, layout: layout) { index, count in
+            interval.record(layout.value(atIndex: index), count: count, layout: layout)
+        }
+        return interval
+    }
+
     static func decode(
         settings: HistogramSettings,
         payload: [UInt8]
     ) throws(HistogramDecodingError) -> Histogram<UInt64> {
         let layout = HistogramLayout(settings)
         var histogram = settings.makeHistogram()
+        var sums = IterationSums()  // kept within 64 bits, or the histogram traps when iterated
+        try walk(payload, layout: layout) { (index, count) throws(HistogramDecodingError) in
+            guard sums.add(count, at: layout.highestValue(atIndex: index)) else {
+                throw HistogramDecodingError(.countOverflow, "the counts up to index \(index) add up beyond 64 bits")
+            }
+            guard histogram.record(layout.value(atIndex: index), count: count) else {
+                throw HistogramDecodingError(.indexOutOfRange, "count at index \(index) does not fit")
+            }
+        }
+        return histogram
+    }
+
+    /// Calls `body` with every non-zero count of a V2 payload and its counts index, in order.
+    private static func walk(
+        _ payload: [UInt8],
+        layout: HistogramLayout,
+        _ body: (Int, UInt64) throws(HistogramDecodingError) -> Void
+    ) throws(HistogramDecodingError) {
         var offset = 0
         var index = 0
-        var sums = IterationSums()  // kept within 64 bits, or the histogram traps when iterated
         while offset < payload.count {
             guard let value = ZigZagLEB128.read(payload, at: &offset) else {
                 throw HistogramDecodingError(.truncated, "counts payload ends inside a number at byte \(offset)")
@@ -93,22 +148,9 @@ package struct PackedHistogram: Sendable, Hashable {
                     "count at index \(index) is beyond the \(layout.countsLength) counts of the layout"
                 )
             }
-            if value > 0 {
-                let count = UInt64(value)
-                let at = layout.value(atIndex: index)
-                guard sums.add(count, at: layout.highestValue(atIndex: index)) else {
-                    throw HistogramDecodingError(
-                        .countOverflow,
-                        "the counts up to index \(index) add up beyond 64 bits"
-                    )
-                }
-                guard histogram.record(at, count: count) else {
-                    throw HistogramDecodingError(.indexOutOfRange, "count at index \(index) does not fit")
-                }
-            }
+            if value > 0 { try body(index, UInt64(value)) }
             index += 1
         }
-        return histogram
     }
 }
 

@@ -4,6 +4,8 @@ import Histogram
 /// one, and a second one behind a mutex catches the samples the ring had no room for.
 struct RecorderAggregate: Sendable {
     let settings: HistogramSettings
+    /// The counts layout of `settings`, for the interval histograms.
+    let layout: HistogramLayout
     let intervalNanos: Int64
     let lateStartToleranceNanos: Int64
 
@@ -20,6 +22,7 @@ struct RecorderAggregate: Sendable {
 
     init(settings: HistogramSettings, intervalNanos: Int64, lateStartToleranceNanos: Int64) {
         self.settings = settings
+        self.layout = HistogramLayout(settings)
         self.intervalNanos = intervalNanos
         self.lateStartToleranceNanos = lateStartToleranceNanos
         self.overallLatency = settings.makeHistogram()
@@ -58,7 +61,7 @@ struct RecorderAggregate: Sendable {
             outcome: outcome,
             latency: latency,
             service: service,
-            settings: settings
+            layout: layout
         )
     }
 

@@ -75,12 +75,20 @@ final class RecorderConsumer: @unchecked Sendable {
         for (index, accumulator) in aggregate.takeIntervals(before: limit) {
             if let existing = closedIntervals[index] {
                 // Samples for an interval already closed: merge them exactly into it.
-                var reopened = existing.reopened()
+                var reopened = existing.reopened(layout: aggregate.layout)
                 reopened.absorb(accumulator)
-                closedIntervals[index] = ClosedInterval(reopened, settings: aggregate.settings)
+                closedIntervals[index] = ClosedInterval(
+                    reopened,
+                    settings: aggregate.settings,
+                    layout: aggregate.layout
+                )
                 core.intervalsReopened.add(1, ordering: .relaxed)
             } else {
-                closedIntervals[index] = ClosedInterval(accumulator, settings: aggregate.settings)
+                closedIntervals[index] = ClosedInterval(
+                    accumulator,
+                    settings: aggregate.settings,
+                    layout: aggregate.layout
+                )
                 core.intervalsClosed.add(1, ordering: .releasing)
             }
         }

@@ -13,13 +13,27 @@ extension Transfer {
     /// When the handle's previous request was the same exchange (same URL, method, headers, body and
     /// timeout), every option already holds the right value and curl resets its per-transfer state
     /// itself, so the reset and the ~15 setopt calls are skipped: a load loop repeating one request
-    /// pays for configuration once per pooled handle, not once per request.
+    /// pays for configuration once per pooled handle, not once per request. When only the URL, the
+    /// headers or the body's bytes differ (a campaign's requests: each has a new transaction id),
+    /// only those options are set again; every other option already holds what a reset and a full
+    /// configuration would give it, because the method, the presence of a body and the timeout are
+    /// the same.
     /// - Throws: ``TransportError`` `.invalidRequest` for a request curl cannot express.
     func configure(_ request: HTTPRequest, _ defaults: TransferDefaults) throws(TransportError) {
         errorBuffer[0] = 0
         body = []
         bodyOverflowed = false
-        if let configuredFor, configuredFor.isSameExchange(as: request) { return }
+        if let previous = configuredFor {
+            if previous.isSameExchange(as: request) { return }
+            if previous.hasSameShape(as: request) {
+                configuredFor = nil
+                if previous.url != request.url { try setURL(request, defaults) }
+                try setMethodAndBody(request)
+                try setHeaders(request.headers, hasBody: request.body != nil)
+                configuredFor = request
+                return
+            }
+        }
         configuredFor = nil
         let h = easy
         curl_easy_reset(h)
@@ -45,16 +59,20 @@ extension Transfer {
             rc = rc.or(ccurl_easy_setopt_long(h, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1)))
         }
         guard rc == CURLE_OK else { throw TransportError(.other, "curl_easy_setopt failed: \(rc.message)") }
-        let url = request.url
-        rc = url.withCString { text in
-            // A NUL inside the URL would silently cut it short in C.
-            strlen(text) == url.utf8.count ? ccurl_easy_setopt_str(h, CURLOPT_URL, text) : CURLE_URL_MALFORMAT
-        }
-        guard rc == CURLE_OK else { throw TransportError(.invalidRequest, "bad URL: \(rc.message)") }
-        if defaults.http2ReuseWorkaround { origin = HTTP2ReuseWorkaround.origin(of: request.url) }
+        try setURL(request, defaults)
         try setMethodAndBody(request)
         try setHeaders(request.headers, hasBody: request.body != nil)
         configuredFor = request
+    }
+
+    private func setURL(_ request: HTTPRequest, _ defaults: TransferDefaults) throws(TransportError) {
+        let url = request.url
+        let rc = url.withCString { text in
+            // A NUL inside the URL would silently cut it short in C.
+            strlen(text) == url.utf8.count ? ccurl_easy_setopt_str(easy, CURLOPT_URL, text) : CURLE_URL_MALFORMAT
+        }
+        guard rc == CURLE_OK else { throw TransportError(.invalidRequest, "bad URL: \(rc.message)") }
+        if defaults.http2ReuseWorkaround { origin = HTTP2ReuseWorkaround.origin(of: request.url) }
     }
 
     /// Bodies go through POSTFIELDS (never CURLOPT_POST/UPLOAD, which would pull from a read callback),
@@ -103,53 +121,14 @@ extension Transfer {
     /// exactly the caller's headers.
     private func setHeaders(_ headers: HTTPHeaders, hasBody: Bool) throws(TransportError) {
         if headerListKey != headers || headerListHasBody != hasBody {
-            curl_slist_free_all(headerList)
-            headerList = nil
             headerListKey = nil
-            var list: UnsafeMutablePointer<curl_slist>?
-            var sawExpect = false
-            var sawContentType = false
-            for field in headers {
-                guard Self.isValidHeader(field) else {
-                    curl_slist_free_all(list)
-                    throw TransportError(.invalidRequest, "bad header field '\(field.name)'")
-                }
-                let lowered = field.name.lowercased()
-                sawExpect = sawExpect || lowered == "expect"
-                sawContentType = sawContentType || lowered == "content-type"
-                // "Name:" would delete a header in curl; "Name;" sends it with an empty value.
-                let line = field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"
-                list = try Self.append(line, to: list)
-            }
-            if hasBody && !sawExpect { list = try Self.append("Expect:", to: list) }
-            if hasBody && !sawContentType { list = try Self.append("Content-Type:", to: list) }
-            headerList = list
+            try headerLines.build(headers, hasBody: hasBody)
             headerListKey = headers
             headerListHasBody = hasBody
         }
-        if let headerList {
-            let rc = ccurl_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList)
-            guard rc == CURLE_OK else { throw TransportError(.invalidRequest, "headers: \(rc.message)") }
-        }
-    }
-
-    private static func append(
-        _ line: String,
-        to list: UnsafeMutablePointer<curl_slist>?
-    ) throws(TransportError) -> UnsafeMutablePointer<curl_slist> {
-        guard let next = curl_slist_append(list, line) else {
-            curl_slist_free_all(list)
-            throw TransportError(.other, "curl_slist_append: out of memory")
-        }
-        return next
-    }
-
-    /// Rejects what would break the framing: an empty name, separators in the name, CR/LF/NUL anywhere.
-    private static func isValidHeader(_ field: HTTPHeader) -> Bool {
-        guard !field.name.isEmpty else { return false }
-        let nameOK = field.name.utf8.allSatisfy { $0 > 32 && $0 < 127 && $0 != UInt8(ascii: ":") }
-        let valueOK = field.value.utf8.allSatisfy { $0 != 0 && $0 != 10 && $0 != 13 }
-        return nameOK && valueOK
+        // Set even when empty: a handle reconfigured without a reset still holds the last list.
+        let rc = ccurl_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headerLines.list)
+        guard rc == CURLE_OK else { throw TransportError(.invalidRequest, "headers: \(rc.message)") }
     }
 }
 
@@ -159,6 +138,12 @@ extension HTTPRequest {
     func isSameExchange(as other: HTTPRequest) -> Bool {
         url == other.url && method == other.method && timeout == other.timeout && body == other.body
             && headers == other.headers
+    }
+
+    /// Whether `other` sets the same options apart from the URL, the headers and the body's bytes:
+    /// the same method and timeout, and a body on both or on neither.
+    func hasSameShape(as other: HTTPRequest) -> Bool {
+        method == other.method && timeout == other.timeout && (body == nil) == (other.body == nil)
     }
 }
 

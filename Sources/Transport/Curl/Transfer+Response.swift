@@ -46,6 +46,7 @@ extension Transfer {
     /// The header fields of the final response, in arrival order, as curl stored them.
     private func responseHeaders() -> HTTPHeaders {
         var fields: [HTTPHeader] = []
+        fields.reserveCapacity(8)
         var previous: UnsafeMutablePointer<curl_header>?
         while let header = curl_easy_nextheader(easy, UInt32(CURLH_HEADER), -1, previous) {
             fields.append(HTTPHeader(Self.string(header.pointee.name), Self.string(header.pointee.value)))

@@ -39,7 +39,7 @@ final class Transfer: @unchecked Sendable {
     var requestBody: UnsafeMutableRawPointer?
     var requestBodyCapacity = 0
     /// The CURLOPT_HTTPHEADER list and the request headers it was built from, reused while they match.
-    var headerList: UnsafeMutablePointer<curl_slist>?
+    var headerLines = HeaderLines()
     var headerListKey: HTTPHeaders?
     var headerListHasBody = false
     /// The request the handle's options were last set for; `nil` forces a full reconfiguration.
@@ -72,7 +72,7 @@ final class Transfer: @unchecked Sendable {
     deinit {
         // The handle is never in a multi handle here: the loop holds a reference while it is.
         curl_easy_cleanup(easy)
-        curl_slist_free_all(headerList)
+        headerLines.release()
         free(requestBody)
         errorBuffer.deallocate()
         counters.liveEasyHandles.subtract(1, ordering: .releasing)

@@ -110,3 +110,8 @@ extension ClockAdvanceRequest: JSONWritable {
 extension ClockFreezeRequest: JSONWritable {
     package func write(to w: inout JSONWriter) { w.object { $0.member("frozen", frozen) } }
 }
+
+/// A body that is a list of strings (the Server API's member look-ups by user id or IdP id).
+extension Array: JSONWritable where Element == String {
+    package func write(to w: inout JSONWriter) { w.array(self) }
+}

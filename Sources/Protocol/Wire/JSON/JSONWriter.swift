@@ -50,12 +50,18 @@ package struct JSONWriter {
     package mutating func member(_ name: StaticString, _ values: [String]?) {
         guard let values else { return }
         key(name)
+        array(values)
+    }
+
+    /// `[ … ]` of JSON strings.
+    package mutating func array(_ values: [String]) {
         bytes.append(UInt8(ascii: "["))
         for (i, value) in values.enumerated() {
             if i > 0 { bytes.append(UInt8(ascii: ",")) }
             string(value)
         }
         bytes.append(UInt8(ascii: "]"))
+        first = false
     }
 
     package mutating func member(_ name: StaticString, _ value: (some JSONWritable)?) {
