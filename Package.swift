@@ -222,7 +222,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ProtocolTests",
-            dependencies: ["Basics", "Protocol", "Transport"],
+            dependencies: ["Basics", "Protocol", "Transport", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "ModelTests", dependencies: ["Model", "Protocol"], swiftSettings: swiftSettings),

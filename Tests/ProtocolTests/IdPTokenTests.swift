@@ -1,3 +1,4 @@
+import Crypto
 import Protocol
 import Testing
 
@@ -11,6 +12,30 @@ struct IdPTokenTests {
         let token = signer.mint(account, issuedAt: 1_763_710_500_000)
         #expect(signer.verify(token) == account)
         #expect(!token.contains("="), "base64url without padding")
+    }
+
+    @Test("signatures equal a one-shot HMAC-SHA256, minted again and again from concurrent tasks")
+    func signaturesMatchOneShotHMAC() async {
+        let signer = self.signer
+        let mismatches = await withTaskGroup(of: Int.self) { group in
+            for task in 0..<4 {
+                group.addTask {
+                    var bad = 0
+                    for i in 0..<300 {
+                        let token = signer.mint(IdPAccount(.google, "p\(task)-\(i)"), issuedAt: Int64(i))
+                        let parts = token.split(separator: ".").map(String.init)
+                        let expected = HMAC<SHA256>.authenticationCode(
+                            for: Array(parts[0].utf8),
+                            using: SymmetricKey(data: Array("s3cret".utf8))
+                        )
+                        if Base64URL.decode(parts[1]) != Array(expected) { bad += 1 }
+                    }
+                    return bad
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(mismatches == 0)
     }
 
     @Test("a forged token (signed with another key) does not verify")

@@ -86,7 +86,7 @@ package struct LoadEngine<W: Workload>: Sendable {
         defer { limiter?.release() }
         guard !Task.isCancelled else { return nil }
         control.requestBegan()
-        let performed = await Self.perform(&session, on: executor)
+        let performed = await perform(&session, on: executor)
         control.requestEnded()
         guard let op = performed else { return nil }
         if op.sent - intended > spec.lateTolerance { control.countLateStart() }
@@ -94,12 +94,24 @@ package struct LoadEngine<W: Workload>: Sendable {
         return op.completed + think.next()
     }
 
-    /// Runs the session's next operation in a child task of its own. A task keeps the memory
-    /// its deepest call needed (the runtime's task allocator holds on to its slabs), and an
-    /// operation's call chain (generator, oracle, encoding, transport) is deep: kept by every
-    /// sleeping session, that was ~80 KiB per player. The child's memory goes when it ends. It
-    /// runs on the session's preferred executor (an unstructured task does not inherit one).
-    static func perform(_ session: inout W.Session, on executor: (any TaskExecutor)?) async -> PerformedOperation? {
+    /// The most live sessions at which a session runs an operation in its own task.
+    ///
+    /// A task keeps the memory its deepest call needed (the runtime's task allocator holds on to
+    /// its slabs), and an operation's call chain (generator, oracle, encoding, transport) is deep:
+    /// kept by every sleeping session, that was ~80 KiB per player at 100,000 players. Above this
+    /// many live sessions an operation therefore runs in a child task of its own, whose memory
+    /// goes when it ends; at or below it the session runs it itself, which saves the child's
+    /// creation, its slabs' `malloc`s and two task switches per operation (~10 % of a checked
+    /// operation's CPU, `scripts/bench-harness.sh`). The slabs kept are bounded: a session keeps
+    /// them only if it ran an operation inline, which it did while at most this many sessions
+    /// were live, so at most this many live sessions hold them at any time.
+    package static var inlineSessionLimit: Int { 256 }
+
+    /// Runs the session's next operation: inline while few sessions are live, else in a child
+    /// task (``inlineSessionLimit``) on the session's preferred executor (an unstructured task
+    /// does not inherit one).
+    func perform(_ session: inout W.Session, on executor: (any TaskExecutor)?) async -> PerformedOperation? {
+        if control.liveSessions <= Self.inlineSessionLimit { return await session.performNext() }
         let box = SessionBox(session)
         let op = await Task(executorPreference: executor) { await box.performNext() }.valueCancellingWithCaller
         session = box.session

@@ -47,6 +47,14 @@ final class AdvanceGate: Sendable {
     /// Waits for the turn of an operation (`advance` false) or of an advance.
     func enter(advance: Bool) async {
         guard advance else {
+            // The common case, no advance held or waiting, goes without suspending: a
+            // continuation resumed at once still costs a task switch and an allocation.
+            let free: Bool = state.withLock { st in
+                guard !st.advancing && st.waitingAdvances.isEmpty else { return false }
+                st.running += 1
+                return true
+            }
+            if free { return }
             await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
                 let go: Bool = state.withLock { st in
                     if !st.advancing && st.waitingAdvances.isEmpty {

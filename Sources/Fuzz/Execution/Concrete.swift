@@ -4,10 +4,14 @@ import Protocol
 /// The concrete strings of a planned operation (shared by the executor and the curl writer).
 package struct Concrete: Sendable {
     package let planned: PlannedOperation
-    package let semantics: Semantics
+    /// The TransferAccount id and password formats (all of the semantics a value needs; a copy of
+    /// the whole ``Semantics`` per operation was measurable).
+    let idFormat: CredentialFormat
+    let passwordFormat: CredentialFormat
     package init(_ planned: PlannedOperation, semantics: Semantics) {
         self.planned = planned
-        self.semantics = semantics
+        self.idFormat = semantics.transferAccount.idFormat
+        self.passwordFormat = semantics.transferAccount.passwordFormat
     }
 
     var op: Op { planned.op }
@@ -44,7 +48,7 @@ package struct Concrete: Sendable {
 
     package func credential(_ c: CredentialArg, isId: Bool) -> String {
         if case .value(let s) = c, let v = op.values[s] { return v }
-        let format = isId ? semantics.transferAccount.idFormat : semantics.transferAccount.passwordFormat
+        let format = isId ? idFormat : passwordFormat
         return ids.chosen(format == .disabled ? .digitsLowerUpper : format, isId ? "unknown-id" : "wrong-pw", op: op.id)
     }
 

@@ -143,8 +143,12 @@ package struct Belief: Sendable {
         if seen.insert(state).inserted { states.append(state) }
     }
 
+    /// `codes` without repeats, in first-seen order. A step has a handful of outcomes, so a linear
+    /// scan beats hashing into a set made per answer.
     static func unique(_ codes: [ResultCode]) -> [ResultCode] {
-        var seen: Set<ResultCode> = []
-        return codes.filter { seen.insert($0).inserted }
+        var out: [ResultCode] = []
+        out.reserveCapacity(codes.count)
+        for code in codes where !out.contains(code) { out.append(code) }
+        return out
     }
 }
