@@ -52,7 +52,7 @@ package struct Matcher: Sendable {
         default: break
         }
         for (valid, codes) in lists {
-            if Set(codes).count != codes.count {
+            if codes.indices.contains(where: { i in codes[..<i].contains(codes[i]) }) {
                 return Mismatch(
                     .M1,
                     "authList",

@@ -54,7 +54,7 @@ package final class CurlTransport: HTTPTransport {
     package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
         let lane = currentLane()
-        let transfer = try lane.pool.acquire()
+        let transfer = try lane.pool.acquire(for: request)
         do {
             try transfer.configure(request, defaults)
         } catch {

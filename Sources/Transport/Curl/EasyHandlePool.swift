@@ -18,11 +18,17 @@ final class EasyHandlePool: Sendable {
         self.counters = counters
     }
 
-    /// An idle transfer, or a new one when none is idle.
+    /// An idle transfer, or a new one when none is idle. Prefers the most recently used transfer
+    /// whose last request had `request`'s shape (method, timeout, body or none): its handle is
+    /// reconfigured without a reset (``Transfer/configure(_:_:)``).
     /// - Throws: ``TransportError`` `.shutdown` once the pool is closed.
-    func acquire() throws(TransportError) -> Transfer {
+    func acquire(for request: HTTPRequest) throws(TransportError) -> Transfer {
         let (closed, reused) = state.withLock { state -> (Bool, Transfer?) in
-            (state.closed, state.closed ? nil : state.idle.popLast())
+            guard !state.closed else { return (true, nil) }
+            if let i = state.idle.lastIndex(where: { $0.configuredFor?.hasSameShape(as: request) == true }) {
+                return (false, state.idle.remove(at: i))
+            }
+            return (false, state.idle.popLast())
         }
         if closed { throw TransportError(.shutdown, "transport is shut down") }
         if let reused { return reused }
