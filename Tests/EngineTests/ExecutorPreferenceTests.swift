@@ -69,6 +69,12 @@ struct ExecutorPreferenceTests {
         LoadSpec(model: .closed, players: 6),
         LoadSpec(model: .open, rate: 200, arrival: .sessions, sessionOperations: 5),
         LoadSpec(model: .open, rate: 200, arrival: .operations),
+        // More live sessions than run their operations inline: each operation in a child task.
+        LoadSpec(
+            model: .closed,
+            players: LoadEngine<PinnedWorkload>.inlineSessionLimit + 44,
+            replacesEndedSessions: false
+        ),
     ]
 
     @Test(

@@ -49,7 +49,9 @@ package struct GamebaseClient: Sendable {
         body: [UInt8]? = nil,
         transactionId: String
     ) -> HTTPRequest {
-        var headers: HTTPHeaders = [HTTPHeader(GamebaseHeader.transactionId, transactionId)]
+        var headers = HTTPHeaders()
+        headers.fields.reserveCapacity(5)  // grown one field at a time, that was three reallocations
+        headers.add(GamebaseHeader.transactionId, transactionId)
         if let device { headers.add(GamebaseHeader.deviceId, device) }
         if let accessToken { headers.add(GamebaseHeader.authorization, "Bearer \(accessToken)") }
         if secret { headers.add(GamebaseHeader.secretKey, target.secretKey) }

@@ -57,6 +57,8 @@ struct JSONParser {
         defer { depth -= 1 }
         index += 1  // {
         var members: [(key: String, value: JSONValue)] = []
+        // A reply's objects hold a handful of members: one allocation instead of growing 1, 2, 4, 8.
+        members.reserveCapacity(8)
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             index += 1
