@@ -148,6 +148,24 @@ struct JSONFastPathTests {
         #expect(o.optional("absent", \.string) == .some(nil) && o.optional("n", \.string) == nil)
     }
 
+    @Test(
+        "An object of 200,000 members is read; a key repeated past the first 16 members is refused",
+        .timeLimit(.minutes(1))
+    )
+    func hugeObjects() throws {
+        func document(repeating: Int?) -> [UInt8] {
+            var text = "{"
+            for i in 0..<200_000 { text += "\"k\(i)\":\(i)," }
+            text += repeating.map { "\"k\($0)\":0" } ?? "\"end\":0"
+            return Array((text + "}").utf8)
+        }
+        let object = try #require(JSONValue.parse(document(repeating: nil))?.object)
+        #expect(object.members.count == 200_001 && object["k199999"]?.int64 == 199_999)
+        for repeated in [0, 15, 16, 17, 123_456, 199_999] {
+            #expect(JSONValue.parse(document(repeating: repeated)) == nil, "k\(repeated) repeated")
+        }
+    }
+
     @Test("Every request body the writer writes decodes with JSONDecoder to the value written")
     func requestsRoundTrip() throws {
         var v = ReplyValues(seed: 4)

@@ -3,6 +3,8 @@
 struct JSONParser {
     /// Deeper documents go to the reference decoder (which allows 512 levels); replies have 4.
     static let maxDepth = 64
+    /// Up to this many members an object's keys are checked for repeats one by one, beyond it in a set.
+    static let linearKeyLimit = 16
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
@@ -64,11 +66,23 @@ struct JSONParser {
             index += 1
             return .object(JSONObject(members))
         }
+        // The keys so far, once there are more than a reply's usual handful: a target's answer may
+        // be an object of millions of members, and comparing each key with every earlier one
+        // would stall the lane for minutes.
+        var keys: Set<String>?
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\""), let key = string() else { return nil }
             // A repeated key: which one wins is the reference decoder's call.
-            for member in members where member.key == key { return nil }
+            if keys != nil {
+                guard keys!.insert(key).inserted else { return nil }
+            } else {
+                for member in members where member.key == key { return nil }
+                if members.count == Self.linearKeyLimit {
+                    keys = Set(members.map(\.key))
+                    keys!.insert(key)
+                }
+            }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { return nil }
             index += 1
