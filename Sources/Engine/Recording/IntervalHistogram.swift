@@ -78,29 +78,21 @@ struct IntervalHistogram: Sendable {
     }
 
     /// `Histogram.percentileValue(_:)` of the equal `Histogram<UInt64>`: hdrhistogram-swift's
-    /// `valueAtPercentile` (Java's rank rule, clamped to the recorded extremes) widened to the
-    /// highest equivalent value.
+    /// `valueAtPercentile` (Java's rank rule) widened to the highest equivalent value. The package
+    /// clamps the bucket's value to the recorded extremes before widening; both extremes lie in or
+    /// beyond the bucket found, so the widened value is that bucket's highest either way.
     func percentileValue(_ percentile: Double, layout: HistogramLayout) -> UInt64 {
         guard totalCount > 0 else { return 0 }
         if percentile <= 0 { return layout.value(atIndex: layout.countsIndex(for: lowestRecorded)) }
-        let value: UInt64
-        if percentile >= 100 {
-            value = maxValue
-        } else {
-            let requested = min(max(percentile.nextDown, 0), 100)
-            let rank = max(1, UInt64((requested * Double(totalCount) / 100).rounded(.up)))
-            var seen: UInt64 = 0
-            var found = maxValue
-            for (offset, count) in counts.enumerated() {
-                seen += count
-                if seen >= rank {
-                    found = max(min(layout.highestValue(atIndex: base + offset), maxValue), lowestRecorded)
-                    break
-                }
-            }
-            value = found
+        if percentile >= 100 { return layout.highestValue(atIndex: layout.countsIndex(for: maxValue)) }
+        let requested = min(max(percentile.nextDown, 0), 100)
+        let rank = max(1, UInt64((requested * Double(totalCount) / 100).rounded(.up)))
+        var seen: UInt64 = 0
+        for (offset, count) in counts.enumerated() {
+            seen += count
+            if seen >= rank { return layout.highestValue(atIndex: base + offset) }
         }
-        return layout.highestValue(atIndex: layout.countsIndex(for: value))
+        return layout.highestValue(atIndex: layout.countsIndex(for: maxValue))  // rank ≤ totalCount: not reached
     }
 
     /// hdrhistogram-swift's `max`: the highest value equivalent to the largest recorded; 0 when empty.

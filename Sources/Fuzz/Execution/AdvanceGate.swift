@@ -49,18 +49,10 @@ final class AdvanceGate: Sendable {
         guard advance else {
             // The common case, no advance held or waiting, goes without suspending: a
             // continuation resumed at once still costs a task switch and an allocation.
-            let free: Bool = state.withLock { st in
-                guard !st.advancing && st.waitingAdvances.isEmpty else { return false }
-                st.running += 1
-                return true
-            }
-            if free { return }
+            if state.withLock({ Self.admitOperation(&$0) }) { return }
             await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
                 let go: Bool = state.withLock { st in
-                    if !st.advancing && st.waitingAdvances.isEmpty {
-                        st.running += 1
-                        return true
-                    }
+                    if Self.admitOperation(&st) { return true }
                     st.nextId += 1
                     st.waitingOperations.append(Waiter(id: st.nextId, since: .now, continuation: c))
                     return false
@@ -99,6 +91,13 @@ final class AdvanceGate: Sendable {
             await group.next()
             group.cancelAll()
         }
+    }
+
+    /// Lets an operation run when no advance holds the clock or waits for it.
+    private static func admitOperation(_ st: inout State) -> Bool {
+        guard !st.advancing && st.waitingAdvances.isEmpty else { return false }
+        st.running += 1
+        return true
     }
 
     /// Ends what ``enter(advance:)`` began.

@@ -6,6 +6,8 @@ extension ExecutionResult {
     /// Why there was no protocol answer, for the failure breakdown (`nil` for an answer, and for a
     /// request the run cancelled).
     package var failure: FailureKind? {
+        // Most results are answers: tested first, without copying the outcome's payload.
+        if case .answer = outcome { return nil }
         switch outcome {
         case .answer: return nil
         case .protocolError(let e):
@@ -24,6 +26,7 @@ extension ExecutionResult {
 
     /// The first bytes of a non-protocol answer (an HTML error page, truncated JSON), as its example.
     package var failureExample: String? {
+        if case .answer = outcome { return nil }
         guard case .protocolError(let e) = outcome else { return nil }
         let bytes = e.response.body.prefix(Recorder.exampleLength)
         return bytes.isEmpty ? "(empty body)" : String(decoding: bytes, as: UTF8.self)

@@ -111,20 +111,13 @@ extension Player {
     var sessions: [Session] {
         let st = belief.primary
         let focusUser = focus?.userId
-        func session(_ d: DeviceRef) -> Session? {
+        return devices.compactMap { d in
             guard let t = st.devices[d], let tok = st.tokens[t], tok.revoked == nil, st.value(of: t) != nil,
                 tok.expiry.latest > st.timeFloor, st.users[tok.user] != nil
             else { return nil }
             if let focusUser, st.value(of: tok.user) != focusUser { return nil }
             return Session(device: d, token: t, user: tok.user)
         }
-        // `devices` without building it: planning asks for the sessions once or twice per operation.
-        if case .device(let d) = focus { return session(d).map { [$0] } ?? [] }
-        var out: [Session] = []
-        for i in 0..<max(1, configuration.devicesPerPlayer) {
-            if let s = session(DeviceRef(i)) { out.append(s) }
-        }
-        return out
     }
 
     /// Tokens that are bound but dead (or from another device): stale tokens to replay.

@@ -182,19 +182,12 @@ package struct FuzzWorkload: Workload {
         func report(_ result: ExecutionResult, _ verdict: StepVerdict) -> PerformedOperation {
             let completed = ContinuousClock.now
             collector.record(verdict)
-            // An answer has neither; asking the result copies its outcome.
-            var failure: FailureKind?
-            var failureExample: String?
-            if case .answer = result.outcome {
-            } else {
-                (failure, failureExample) = (result.failure, result.failureExample)
-            }
             return PerformedOperation(
                 name: verdict.kind.rawValue,
                 outcome: verdict.outcome,
                 resultCode: verdict.code?.rawValue,
-                failure: failure,
-                failureExample: failureExample,
+                failure: result.failure,
+                failureExample: result.failureExample,
                 sent: executor.stamp.instant.withLock { $0 } ?? completed,
                 completed: completed
             )

@@ -59,7 +59,12 @@ struct HeaderLines {
                 text += 1
             }
         }
-        func end(startingAt start: UnsafeMutablePointer<UInt8>) {
+        // One NUL-terminated line from up to three parts (no array of them: this runs per request), and its node.
+        func line(_ a: String, _ b: String = "", _ c: String = "") {
+            let start = text
+            put(a)
+            put(b)
+            put(c)
             text.pointee = 0
             text += 1
             nodes[index] = curl_slist(
@@ -69,26 +74,10 @@ struct HeaderLines {
             index += 1
         }
         for field in headers {
-            let start = text
-            put(field.name)
-            if field.value.isEmpty {
-                put(";")
-            } else {
-                put(": ")
-                put(field.value)
-            }
-            end(startingAt: start)
+            if field.value.isEmpty { line(field.name, ";") } else { line(field.name, ": ", field.value) }
         }
-        if addExpect {
-            let start = text
-            put("Expect:")
-            end(startingAt: start)
-        }
-        if addContentType {
-            let start = text
-            put("Content-Type:")
-            end(startingAt: start)
-        }
+        if addExpect { line("Expect:") }
+        if addContentType { line("Content-Type:") }
         precondition(index == lines && text == (block! + nodesSize + bytes).assumingMemoryBound(to: UInt8.self))
         list = nodes
     }

@@ -23,18 +23,19 @@ extension Transfer {
         errorBuffer[0] = 0
         body = []
         bodyOverflowed = false
-        if let previous = configuredFor {
-            if previous.isSameExchange(as: request) { return }
-            if previous.hasSameShape(as: request) {
-                configuredFor = nil
-                if previous.url != request.url { try setURL(request, defaults) }
-                try setMethodAndBody(request)
-                try setHeaders(request.headers, hasBody: request.body != nil)
-                configuredFor = request
-                return
-            }
-        }
+        if let previous = configuredFor, previous.isSameExchange(as: request) { return }
+        let sameShape = configuredFor?.hasSameShape(as: request) ?? false
+        let sameURL = configuredFor?.url == request.url
         configuredFor = nil
+        if !sameShape { try setBaseOptions(request, defaults) }
+        if !(sameShape && sameURL) { try setURL(request, defaults) }
+        try setMethodAndBody(request)
+        try setHeaders(request.headers, hasBody: request.body != nil)
+        configuredFor = request
+    }
+
+    /// Resets the handle and sets the options every request of one shape shares.
+    private func setBaseOptions(_ request: HTTPRequest, _ defaults: TransferDefaults) throws(TransportError) {
         let h = easy
         curl_easy_reset(h)
         bodyLimit = defaults.maxResponseBodyBytes
@@ -59,10 +60,6 @@ extension Transfer {
             rc = rc.or(ccurl_easy_setopt_long(h, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1)))
         }
         guard rc == CURLE_OK else { throw TransportError(.other, "curl_easy_setopt failed: \(rc.message)") }
-        try setURL(request, defaults)
-        try setMethodAndBody(request)
-        try setHeaders(request.headers, hasBody: request.body != nil)
-        configuredFor = request
     }
 
     private func setURL(_ request: HTTPRequest, _ defaults: TransferDefaults) throws(TransportError) {
