@@ -225,7 +225,7 @@ let package = Package(
             dependencies: ["Basics", "Protocol", "Transport", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "ModelTests", dependencies: ["Model", "Protocol"], swiftSettings: swiftSettings),
+        .testTarget(name: "ModelTests", dependencies: ["Basics", "Model", "Protocol"], swiftSettings: swiftSettings),
         .testTarget(
             name: "LinearizabilityTests",
             dependencies: ["Basics", "Fuzz", "Linearizability", "Model", "Protocol"],

@@ -83,7 +83,8 @@ package final class TargetConnection: Sendable {
                     lanes: min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)),
                     maxConnections: max(4, connections),
                     defaultTimeout: profile.target.timeout,
-                    httpVersion: profile.target.http2 ? .http2PriorKnowledge : .http1_1
+                    httpVersion: profile.target.http2 ? .http2PriorKnowledge : .http1_1,
+                    responseHeaders: .named(GamebaseHeader.read)
                 )
             )
         } catch {

@@ -79,7 +79,7 @@ extension GBFuzz.Bench {
                         maxConnections: connections,
                         defaultTimeout: timeout.duration,
                         httpVersion: http2 ? .http2PriorKnowledge : .http1_1,
-                        collectResponseHeaders: false
+                        responseHeaders: .none
                     )
                 )
             } catch {

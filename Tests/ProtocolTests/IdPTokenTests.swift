@@ -14,7 +14,7 @@ struct IdPTokenTests {
         #expect(!token.contains("="), "base64url without padding")
     }
 
-    @Test("signatures equal a one-shot HMAC-SHA256, minted again and again from concurrent tasks")
+    @Test("a token is its payload and a one-shot HMAC-SHA256 of it, minted again and again from concurrent tasks")
     func signaturesMatchOneShotHMAC() async {
         let signer = self.signer
         let mismatches = await withTaskGroup(of: Int.self) { group in
@@ -22,8 +22,15 @@ struct IdPTokenTests {
                 group.addTask {
                     var bad = 0
                     for i in 0..<300 {
-                        let token = signer.mint(IdPAccount(.google, "p\(task)-\(i)"), issuedAt: Int64(i))
-                        let parts = token.split(separator: ".").map(String.init)
+                        // Ids of every length mod 3, issue times negative and past 32 bits.
+                        let id = String(repeating: "p", count: i % 7) + "\(task)-\(i)"
+                        let issuedAt = Int64(i - 150) * 1_000_000_007
+                        let token = signer.mint(IdPAccount(.google, id), issuedAt: issuedAt)
+                        let parts = token.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+                        if parts.count != 2 || Base64URL.decode(parts[0]) != Array("google:\(id):\(issuedAt)".utf8) {
+                            bad += 1
+                            continue
+                        }
                         let expected = HMAC<SHA256>.authenticationCode(
                             for: Array(parts[0].utf8),
                             using: SymmetricKey(data: Array("s3cret".utf8))

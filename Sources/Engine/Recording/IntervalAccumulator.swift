@@ -24,12 +24,12 @@ struct IntervalAccumulator: Sendable {
                 )
             )
         }
-        if cells[op][outcome] == nil {
-            cells[op][outcome] = Cell()
-        }
-        cells[op][outcome]!.count += 1
-        cells[op][outcome]!.latency.record(latency, layout: layout)
-        cells[op][outcome]!.service.record(service, layout: layout)
+        // Moved out and back, so testing the cell does not copy it (a retain of each histogram).
+        var cell = cells[op][outcome].take() ?? Cell()
+        cell.count += 1
+        cell.latency.record(latency, layout: layout)
+        cell.service.record(service, layout: layout)
+        cells[op][outcome] = cell
     }
 
     mutating func absorb(_ other: IntervalAccumulator) {

@@ -46,14 +46,16 @@ struct RecorderAggregate: Sendable {
         if op >= operations.count {
             operations.append(contentsOf: repeatElement(nil, count: op + 1 - operations.count))
         }
-        if operations[op] == nil { operations[op] = OperationAccumulator() }
-        if operations[op]!.outcomes[outcome] == nil {
-            operations[op]!.outcomes[outcome] = OutcomeAccumulator(settings: settings)
-        }
-        operations[op]!.outcomes[outcome]!.record(latency: latency, service: service, lag: lag)
-        if let code = sample.resultCode { operations[op]!.codes[code, default: 0] += 1 }
-        if let failure = sample.failure { operations[op]!.failures[failure, default: 0] += 1 }
-        if isLate { operations[op]!.lateStarts += 1 }
+        // Moved out and back: reading `operations[op]!.outcomes[outcome]` to test it copied the
+        // accumulator's three histograms per sample.
+        var operation = operations[op].take() ?? OperationAccumulator()
+        var accumulator = operation.outcomes[outcome].take() ?? OutcomeAccumulator(settings: settings)
+        accumulator.record(latency: latency, service: service, lag: lag)
+        operation.outcomes[outcome] = accumulator
+        if let code = sample.resultCode { operation.codes[code, default: 0] += 1 }
+        if let failure = sample.failure { operation.failures[failure, default: 0] += 1 }
+        if isLate { operation.lateStarts += 1 }
+        operations[op] = operation
 
         let interval = Int(max(sample.completedNanos, 0) / intervalNanos)
         openIntervals[interval, default: IntervalAccumulator()].record(

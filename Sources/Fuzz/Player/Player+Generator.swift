@@ -90,13 +90,11 @@ extension Player {
 
     var devices: [DeviceRef] {
         if case .device(let d) = focus { return [d] }
-        return (0..<max(1, configuration.devicesPerPlayer)).map(DeviceRef.init)
+        return shared.devices
     }
     var accounts: [AccountRef] {
         if case .account(let a) = focus { return [a] }
-        return configuration.idPCodes.flatMap { c in
-            (1...max(1, configuration.accountsPerIdP)).map { AccountRef(c, $0) }
-        }
+        return shared.accounts
     }
     mutating func pickDevice() -> DeviceRef { pick(devices)! }
 

@@ -12,11 +12,19 @@ package final class PlayerShared: Sendable {
     /// sum: the generator draws a kind per operation from them.
     let kindWeights: [Double]
     let kindWeightTotal: Double
+    /// A player's devices and the pool's IdP accounts (without a focus), made once instead of per
+    /// query: the generator asks for them several times per operation.
+    let devices: [DeviceRef]
+    let accounts: [AccountRef]
 
     package init(_ configuration: FuzzConfiguration) {
         self.configuration = configuration
         self.signer = IdPTokenSigner(secret: configuration.idPSecret)
         self.kindWeights = OperationKind.allCases.map { configuration.weight($0) }
         self.kindWeightTotal = kindWeights.reduce(0, +)
+        self.devices = (0..<max(1, configuration.devicesPerPlayer)).map(DeviceRef.init)
+        self.accounts = configuration.idPCodes.flatMap { c in
+            (1...max(1, configuration.accountsPerIdP)).map { AccountRef(c, $0) }
+        }
     }
 }

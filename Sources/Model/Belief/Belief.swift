@@ -37,6 +37,7 @@ package struct Belief: Sendable {
     /// Every outcome the model allows for `op` now; throws when the model cannot enumerate them
     /// (``ModelError``: an inconsistent state, or more paths than it tracks).
     package func predictions(_ op: Op, _ window: ClockWindow) throws(ModelError) -> [Outcome] {
+        if states.count == 1 { return try model.step(states[0], op, window) }
         var out: [Outcome] = []
         for st in states { out += try model.step(st, op, window) }
         return out
@@ -57,7 +58,12 @@ package struct Belief: Sendable {
         var rule: RuleID?
         var because = ""
         var best: Mismatch?
+        // The codes allowed, without repeats, in first-seen order: a step has a handful of
+        // outcomes, so a linear scan beats hashing into a set made per answer.
+        var codes: [ResultCode] = []
+        codes.reserveCapacity(outcomes.count)
         for o in outcomes {
+            if !codes.contains(o.code) { codes.append(o.code) }
             let matched: Result<ModelState, Mismatch>
             do throws(HarnessError) {
                 matched = try matcher.match(o, obs, op: op)
@@ -79,7 +85,6 @@ package struct Belief: Sendable {
                 }
             }
         }
-        let codes = Self.unique(outcomes.map(\.code))
         // A rule is noted with the first state that explains the answer.
         guard let rule else {
             var m = best
@@ -141,14 +146,5 @@ package struct Belief: Sendable {
         }
         if seen.isEmpty { seen.insert(states[0]) }
         if seen.insert(state).inserted { states.append(state) }
-    }
-
-    /// `codes` without repeats, in first-seen order. A step has a handful of outcomes, so a linear
-    /// scan beats hashing into a set made per answer.
-    static func unique(_ codes: [ResultCode]) -> [ResultCode] {
-        var out: [ResultCode] = []
-        out.reserveCapacity(codes.count)
-        for code in codes where !out.contains(code) { out.append(code) }
-        return out
     }
 }

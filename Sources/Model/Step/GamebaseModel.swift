@@ -18,6 +18,8 @@ package struct GamebaseModel: Sendable {
     /// missing) and ``ModelError/overflow(_:)`` when a step has more than ``maxPaths`` paths:
     /// outcomes are never dropped silently.
     package func step(_ state: ModelState, _ op: Op, _ window: ClockWindow) throws(ModelError) -> [Outcome] {
+        // Nothing lost and pending (nearly every step): the state itself is the one start.
+        if state.pending.isEmpty { return try evaluate(state, op, window) }
         var starts = [state]
         for p in state.pending {
             var applied: [ModelState] = []

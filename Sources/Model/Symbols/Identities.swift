@@ -27,12 +27,10 @@ package struct Identities: Hashable, Sendable, Codable {
 
     /// A userId (16 characters of the Gamebase alphabet) that no server issued.
     package func unknownUser(op: Int, index: Int = 0) -> String {
-        draw(Array("ABCDFGHJKLMNPQRSTWXYZ1346789"), 16, "user", op, index)
+        draw(Self.userAlphabet, 16, "user", op, index)
     }
     /// A 43-character base64url token no server issued.
-    package func garbageToken(op: Int) -> String {
-        draw(Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"), 43, "token", op, 0)
-    }
+    package func garbageToken(op: Int) -> String { draw(Self.base64URL, 43, "token", op, 0) }
     package func garbageForcingKey(op: Int) -> String { draw(Self.alnum, 32, "fkey", op, 0) }
     package func garbageTransferKey(op: Int) -> String { draw(Self.alnum, 8, "tkey", op, 0) }
     /// A malformed IdP access token.
@@ -41,24 +39,38 @@ package struct Identities: Hashable, Sendable, Codable {
     /// A value of `format` chosen by the harness (manual renew; unknown ids; wrong passwords),
     /// 20 characters long so it never equals a server-generated value of minimum length.
     package func chosen(_ format: CredentialFormat, _ purpose: String, op: Int) -> String {
-        let alphabet = format == .disabled ? Self.alnum : format.alphabet
-        var v = draw(alphabet, 20, purpose, op, 0)
+        let (alphabet, classes) = Self.formats[format] ?? (Self.alnum, [])
+        var v = Array(draw(alphabet, 20, purpose, op, 0).utf8)
         // Every character class the format has must appear, so the value is valid for any reading.
-        let classes: [[Character]] = [
-            Array("0123456789"), Array("abcdefghijklmnopqrstuvwxyz"), Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
-        ]
-        var chars = Array(v)
-        for (i, cls) in classes.enumerated() where cls.contains(where: alphabet.contains) {
-            chars[i] = cls[Int(StableHash.of(purpose, salt, String(op), String(i)) % UInt64(cls.count))]
+        for i in classes {
+            let cls = Self.classes[i]
+            v[i] = cls[Int(StableHash.of(purpose, salt, String(op), String(i)) % UInt64(cls.count))]
         }
-        v = String(chars)
-        return v
+        return String(decoding: v, as: UTF8.self)
     }
 
-    static let alnum = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+    // The alphabets as ASCII bytes: values are drawn a byte at a time (`Character` arrays and
+    // comparisons were most of an unknown id's cost, measurable per operation).
+    static let alnum = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
+    static let userAlphabet = Array("ABCDFGHJKLMNPQRSTWXYZ1346789".utf8)
+    static let base64URL = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+    /// Digits, lower case, upper case: the classes a chosen value shows when its format has them.
+    static let classes = [
+        Array("0123456789".utf8), Array("abcdefghijklmnopqrstuvwxyz".utf8), Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8),
+    ]
+    /// Per format: its alphabet (`alnum` for `.disabled`) and the indices of the classes it has.
+    static let formats: [CredentialFormat: (alphabet: [UInt8], classes: [Int])] = Dictionary(
+        uniqueKeysWithValues: CredentialFormat.allCases.map { format in
+            let alphabet = format == .disabled ? alnum : format.alphabet.map { $0.asciiValue! }
+            return (format, (alphabet, classes.indices.filter { classes[$0].contains(where: alphabet.contains) }))
+        }
+    )
 
-    private func draw(_ alphabet: [Character], _ n: Int, _ purpose: String, _ op: Int, _ index: Int) -> String {
+    private func draw(_ alphabet: [UInt8], _ n: Int, _ purpose: String, _ op: Int, _ index: Int) -> String {
         var rng = SplitMix64(seed: StableHash.of(purpose, salt, String(op), String(index)))
-        return String((0..<n).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] })
+        return String(unsafeUninitializedCapacity: n) { buffer in
+            for i in 0..<n { buffer[i] = alphabet[Int(rng.next() % UInt64(alphabet.count))] }
+            return n
+        }
     }
 }

@@ -66,10 +66,40 @@ package struct GamebaseClient: Sendable {
         device: String? = nil,
         accessToken: String? = nil,
         secret: Bool = false,
-        body: (some Encodable)?,
+        body: (some Encodable)? = String?.none,
         transactionId: String? = nil,
         as: R.Type
     ) async throws -> Reply<R> {
+        let (response, tid) = try await exchange(method, path, device, accessToken, secret, body, transactionId)
+        return try Self.decode(response, sentTransactionId: tid, as: R.self)
+    }
+
+    /// Sends a request and decodes the answer as `R`, a type the reply reader knows: the same as
+    /// the call above, with the reader chosen when compiling instead of by a cast per answer.
+    package func call<R: Decodable & Sendable & JSONReadable>(
+        _ method: HTTPMethod,
+        _ path: String,
+        device: String? = nil,
+        accessToken: String? = nil,
+        secret: Bool = false,
+        body: (some Encodable)? = String?.none,
+        transactionId: String? = nil,
+        as: R.Type
+    ) async throws -> Reply<R> {
+        let (response, tid) = try await exchange(method, path, device, accessToken, secret, body, transactionId)
+        return try Self.decode(response, sentTransactionId: tid, as: R.self)
+    }
+
+    /// Sends one request; returns the response and the transaction id it carried.
+    private func exchange(
+        _ method: HTTPMethod,
+        _ path: String,
+        _ device: String?,
+        _ accessToken: String?,
+        _ secret: Bool,
+        _ body: (some Encodable)?,
+        _ transactionId: String?
+    ) async throws -> (HTTPResponse, String) {
         // Request bodies the writer knows skip Codable; any other goes through JSONEncoder.
         let bytes: [UInt8]? = try body.map { b in
             if let writable = b as? any JSONWritable { return writable.jsonBytes }
@@ -85,30 +115,7 @@ package struct GamebaseClient: Sendable {
             body: bytes,
             transactionId: tid
         )
-        let response = try await transport.send(req)
-        return try Self.decode(response, sentTransactionId: tid, as: R.self)
-    }
-
-    /// A call without a body.
-    package func call<R: Decodable & Sendable>(
-        _ method: HTTPMethod,
-        _ path: String,
-        device: String? = nil,
-        accessToken: String? = nil,
-        secret: Bool = false,
-        transactionId: String? = nil,
-        as: R.Type
-    ) async throws -> Reply<R> {
-        try await call(
-            method,
-            path,
-            device: device,
-            accessToken: accessToken,
-            secret: secret,
-            body: String?.none,
-            transactionId: transactionId,
-            as: R.self
-        )
+        return (try await transport.send(req), tid)
     }
 
     /// Decodes a raw response into a ``Reply``; throws ``ProtocolError`` when it is not a
@@ -118,25 +125,48 @@ package struct GamebaseClient: Sendable {
         sentTransactionId: String,
         as: R.Type
     ) throws -> Reply<R> {
+        try decode(response, sentTransactionId) { fastDecode($0, as: R.self) }
+    }
+
+    /// ``decode(_:sentTransactionId:as:)`` for a type the reply reader knows, without the cast.
+    package static func decode<R: Decodable & Sendable & JSONReadable>(
+        _ response: HTTPResponse,
+        sentTransactionId: String,
+        as: R.Type
+    ) throws -> Reply<R> {
+        try decode(response, sentTransactionId) { fastDecode($0, as: R.self) }
+    }
+
+    /// The status check, then `fast`, then (when `fast` does not decide) `JSONDecoder`.
+    private static func decode<R: Decodable & Sendable>(
+        _ response: HTTPResponse,
+        _ sentTransactionId: String,
+        fast: ([UInt8]) -> (header: ResponseHeader, body: R)?
+    ) throws -> Reply<R> {
         guard response.status == 200 else {
             throw ProtocolError(.httpStatus, "HTTP \(response.status)", response: response)
         }
-        if let fast = fastDecode(response.body, as: R.self) {
-            return Reply(
-                body: fast.body,
-                header: fast.header,
-                sentTransactionId: sentTransactionId,
-                echoedTransactionId: response.headers[GamebaseHeader.transactionId],
-                http: response
-            )
-        }
+        let (header, body) = try fast(response.body) ?? decodeWithCodable(response, as: R.self)
+        return Reply(
+            body: body,
+            header: header,
+            sentTransactionId: sentTransactionId,
+            echoedTransactionId: response.headers[GamebaseHeader.transactionId],
+            http: response
+        )
+    }
+
+    /// The decoder of every answer the reply reader did not decide: `JSONDecoder`, which also gives
+    /// the error for a bad one.
+    private static func decodeWithCodable<R: Decodable>(
+        _ response: HTTPResponse,
+        as: R.Type
+    ) throws -> (header: ResponseHeader, body: R) {
         let data = Data(response.body)
-        let header: ResponseHeader
-        let body: R
         do {
             // One parse for the header and the body; the body is read from the same object.
             let decoded = try JSONDecoder.shared.decode(WithHeader<R>.self, from: data)
-            (header, body) = (decoded.header, decoded.body)
+            return (decoded.header, decoded.body)
         } catch {
             // Only a failure looks again, to tell a body that is not a JSON object from a bad envelope.
             guard (try? JSONSerialization.jsonObject(with: data)) is [String: Any] else {
@@ -148,13 +178,6 @@ package struct GamebaseClient: Sendable {
             }
             throw ProtocolError(.badEnvelope, "\(error)", response: response)
         }
-        return Reply(
-            body: body,
-            header: header,
-            sentTransactionId: sentTransactionId,
-            echoedTransactionId: response.headers[GamebaseHeader.transactionId],
-            http: response
-        )
     }
 
     /// The reply fast path: a body type that is ``JSONReadable`` (the client-operation answers)
@@ -164,6 +187,16 @@ package struct GamebaseClient: Sendable {
         guard let readable = R.self as? any JSONReadable.Type, let json = JSONValue.parse(body),
             let header = json.object?["header"].flatMap(ResponseHeader.init(json:)),
             let decoded = readable.init(json: json) as? R
+        else { return nil }
+        return (header, decoded)
+    }
+
+    /// The fast path for a type known to be ``JSONReadable`` where the call is compiled.
+    package static func fastDecode<R: Decodable & JSONReadable>(_ body: [UInt8], as: R.Type) -> (
+        header: ResponseHeader, body: R
+    )? {
+        guard let json = JSONValue.parse(body), let header = json.object?["header"].flatMap(ResponseHeader.init(json:)),
+            let decoded = R(json: json)
         else { return nil }
         return (header, decoded)
     }

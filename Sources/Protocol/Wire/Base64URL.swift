@@ -13,16 +13,21 @@ package enum Base64URL {
     package static func encode(_ bytes: [UInt8]) -> String {
         var out: [UInt8] = []
         out.reserveCapacity((bytes.count * 4 + 2) / 3)
-        var i = 0
-        while i < bytes.count {
-            let n = min(3, bytes.count - i)
+        encode(bytes, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the encoding of `bytes` to `out`.
+    package static func encode<C: Collection<UInt8>>(_ bytes: C, into out: inout [UInt8]) where C.Index == Int {
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let n = min(3, bytes.endIndex - i)
             var group = UInt32(bytes[i]) << 16
             if n > 1 { group |= UInt32(bytes[i + 1]) << 8 }
             if n > 2 { group |= UInt32(bytes[i + 2]) }
             for k in 0...n { out.append(alphabet[Int((group >> (18 - 6 * UInt32(k))) & 63)]) }
             i += n
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// The bytes `text` encodes; `nil` for an empty text, a character outside the alphabet

@@ -7,6 +7,9 @@ package enum GamebaseHeader {
     package static let authorization = "Authorization"
     package static let contentType = "Content-Type"
     package static let jsonContentType = "application/json; charset=UTF-8"
+    /// The response fields a ``GamebaseClient`` reads: the echoed transaction id, and the content
+    /// type that the probe names when an answer is not JSON.
+    package static let read = [transactionId, contentType]
 }
 
 /// Every path the protocol defines. Client operations live under `…/auth/`, so they never

@@ -7,6 +7,17 @@ extension CurlTransport {
         case http2PriorKnowledge
     }
 
+    /// Which header fields of a response ``HTTPResponse/headers`` holds.
+    package enum ResponseHeaders: Sendable, Equatable {
+        /// Every field, in arrival order.
+        case all
+        /// None.
+        case none
+        /// The fields with these names (compared case-insensitively), in the order of the names, each
+        /// name's fields in arrival order; a field carries its name as given here.
+        case named([String])
+    }
+
     /// How a ``CurlTransport`` runs.
     ///
     /// Concurrency is bounded by the transport itself, never inside curl: each lane lets at most
@@ -30,8 +41,9 @@ extension CurlTransport {
         /// A response body larger than this fails the request with code `.other`, so a hostile target
         /// cannot exhaust memory.
         package var maxResponseBodyBytes: Int
-        /// Whether responses carry their header fields. Reading them costs a little per request.
-        package var collectResponseHeaders: Bool
+        /// Which header fields responses carry. Reading them costs a little per request, so a client
+        /// that reads one or two names them.
+        package var responseHeaders: ResponseHeaders
 
         package init(
             lanes: Int = 1,
@@ -40,7 +52,7 @@ extension CurlTransport {
             connectTimeout: Duration? = nil,
             httpVersion: HTTPVersion = .http1_1,
             maxResponseBodyBytes: Int = 64 << 20,
-            collectResponseHeaders: Bool = true
+            responseHeaders: ResponseHeaders = .all
         ) {
             self.lanes = lanes
             self.maxConnections = maxConnections
@@ -48,7 +60,7 @@ extension CurlTransport {
             self.connectTimeout = connectTimeout
             self.httpVersion = httpVersion
             self.maxResponseBodyBytes = maxResponseBodyBytes
-            self.collectResponseHeaders = collectResponseHeaders
+            self.responseHeaders = responseHeaders
         }
 
         /// The admission cap of one lane.

@@ -78,7 +78,7 @@ package final class CurlTransport: HTTPTransport {
             throw error
         }
         defer { lane.pool.recycle(transfer) }
-        return try transfer.takeResponse(code, collectHeaders: defaults.collectResponseHeaders)
+        return try transfer.takeResponse(code, headers: defaults.responseHeaders)
     }
 
     /// Fails every pending and in-flight request with `.shutdown`, frees every curl handle and stops the

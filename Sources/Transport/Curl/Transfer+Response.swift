@@ -9,7 +9,7 @@ import Darwin
 extension Transfer {
     /// Turns a finished transfer into a response, or its failure into a ``TransportError``. Called by the
     /// owning task after the loop resumed it, so header and info reads stay off the loop thread.
-    func takeResponse(_ code: CURLcode, collectHeaders: Bool) throws(TransportError) -> HTTPResponse {
+    func takeResponse(_ code: CURLcode, headers: CurlTransport.ResponseHeaders) throws(TransportError) -> HTTPResponse {
         guard code == CURLE_OK else {
             body = []
             throw failure(code)
@@ -36,21 +36,44 @@ extension Transfer {
         )
         return HTTPResponse(
             status: status,
-            headers: collectHeaders ? responseHeaders() : HTTPHeaders(),
+            headers: responseHeaders(headers),
             body: received,
             timing: timing,
             connectionReused: connects == 0
         )
     }
 
-    /// The header fields of the final response, in arrival order, as curl stored them.
-    private func responseHeaders() -> HTTPHeaders {
+    /// The selected header fields of the final response, as curl stored them.
+    private func responseHeaders(_ selection: CurlTransport.ResponseHeaders) -> HTTPHeaders {
         var fields: [HTTPHeader] = []
-        fields.reserveCapacity(8)
-        var previous: UnsafeMutablePointer<curl_header>?
-        while let header = curl_easy_nextheader(easy, UInt32(CURLH_HEADER), -1, previous) {
-            fields.append(HTTPHeader(Self.string(header.pointee.name), Self.string(header.pointee.value)))
-            previous = header
+        switch selection {
+        case .none:
+            break
+        case .all:
+            fields.reserveCapacity(8)
+            var previous: UnsafeMutablePointer<curl_header>?
+            while let header = curl_easy_nextheader(easy, UInt32(CURLH_HEADER), -1, previous) {
+                fields.append(HTTPHeader(Self.string(header.pointee.name), Self.string(header.pointee.value)))
+                previous = header
+            }
+        case .named(let names):
+            // curl finds each name among the fields it stored, case-insensitively; a field keeps the
+            // name as asked, so only its value becomes a new string.
+            fields.reserveCapacity(names.count)
+            for name in names {
+                var index = 0
+                var amount = 1
+                while index < amount {
+                    var header: UnsafeMutablePointer<curl_header>?
+                    let found = name.withCString {
+                        curl_easy_header(easy, $0, index, UInt32(CURLH_HEADER), -1, &header) == CURLHE_OK
+                    }
+                    guard found, let field = header else { break }
+                    fields.append(HTTPHeader(name, Self.string(field.pointee.value)))
+                    amount = field.pointee.amount
+                    index += 1
+                }
+            }
         }
         return HTTPHeaders(fields)
     }

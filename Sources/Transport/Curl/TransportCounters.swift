@@ -16,7 +16,7 @@ struct TransferDefaults: Sendable {
     /// HTTP/2 prior knowledge on a libcurl that cannot reuse such connections (see ``HTTP2ReuseWorkaround``).
     var http2ReuseWorkaround: Bool
     var maxResponseBodyBytes: Int
-    var collectResponseHeaders: Bool
+    var responseHeaders: CurlTransport.ResponseHeaders
 
     init(_ configuration: CurlTransport.Configuration) {
         timeoutMilliseconds = configuration.defaultTimeout.curlMilliseconds
@@ -24,6 +24,6 @@ struct TransferDefaults: Sendable {
         http2 = configuration.httpVersion == .http2PriorKnowledge
         http2ReuseWorkaround = http2 && HTTP2ReuseWorkaround.neededByLibcurl
         maxResponseBodyBytes = configuration.maxResponseBodyBytes
-        collectResponseHeaders = configuration.collectResponseHeaders
+        responseHeaders = configuration.responseHeaders
     }
 }
