@@ -184,8 +184,7 @@ package struct GamebaseClient: Sendable {
     /// read without Codable, when the reader can decide it; `nil` sends the answer to
     /// `JSONDecoder`, which decides every other answer and gives the error for a bad one.
     package static func fastDecode<R: Decodable>(_ body: [UInt8], as: R.Type) -> (header: ResponseHeader, body: R)? {
-        guard let readable = R.self as? any JSONReadable.Type, let json = JSONValue.parse(body),
-            let header = json.object?["header"].flatMap(ResponseHeader.init(json:)),
+        guard let readable = R.self as? any JSONReadable.Type, let (json, header) = envelope(body),
             let decoded = readable.init(json: json) as? R
         else { return nil }
         return (header, decoded)
@@ -195,10 +194,15 @@ package struct GamebaseClient: Sendable {
     package static func fastDecode<R: Decodable & JSONReadable>(_ body: [UInt8], as: R.Type) -> (
         header: ResponseHeader, body: R
     )? {
-        guard let json = JSONValue.parse(body), let header = json.object?["header"].flatMap(ResponseHeader.init(json:)),
-            let decoded = R(json: json)
-        else { return nil }
+        guard let (json, header) = envelope(body), let decoded = R(json: json) else { return nil }
         return (header, decoded)
+    }
+
+    /// The parsed body and its envelope header, when the reader can decide both.
+    private static func envelope(_ body: [UInt8]) -> (JSONValue, ResponseHeader)? {
+        guard let json = JSONValue.parse(body), let header = json.object?["header"].flatMap(ResponseHeader.init(json:))
+        else { return nil }
+        return (json, header)
     }
 
     /// A reply's header and its typed body, decoded from one JSON object.
