@@ -163,11 +163,19 @@ let package = Package(
             swiftSettings: optimizedInDebug
         ),
 
-        // MARK: One run end to end (target, probe, engine, audit, shrinking, outputs), and replay.
+        // MARK: Calibration: probes that decide a target's dialect knobs from its answers.
+        .target(
+            name: "Calibration",
+            dependencies: ["Protocol", "Transport"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: One run end to end (target, probe, engine, audit, shrinking, outputs), and replay;
+        // calibration's command.
         .target(
             name: "Runner",
             dependencies: [
-                "Basics", "Config", "Engine", "Fuzz", "Linearizability", "Model", "Plan", "Protocol",
+                "Basics", "Calibration", "Config", "Engine", "Fuzz", "Linearizability", "Model", "Plan", "Protocol",
                 "ReferenceServer", "Results", "Transport",
             ],
             swiftSettings: optimizedInDebug
@@ -265,6 +273,11 @@ let package = Package(
                 "Config", "GBFuzzTestKit", "Protocol", "ReferenceServer", "Transport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CalibrationTests",
+            dependencies: ["Calibration", "Config", "Fuzz", "GBFuzzTestKit", "Protocol", "ReferenceServer", "Transport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -9,9 +9,10 @@ import Yams
 /// re-encoding and comparing, ranges are ``Semantics/problems()``, and every error names the file,
 /// the key and its line.
 package enum KnobReader {
-    package static func read(_ w: YAMLWalker) throws(ConfigError) -> Semantics {
+    /// The knobs `w` names; every knob it leaves out is `base`'s (the defaults when `nil`).
+    package static func read(_ w: YAMLWalker, over base: Semantics? = nil) throws(ConfigError) -> Semantics {
         do {
-            return try decode(w)
+            return try decode(w, over: base)
         } catch let e as ConfigError {
             throw e
         } catch {
@@ -19,17 +20,21 @@ package enum KnobReader {
         }
     }
 
-    private static func decode(_ w: YAMLWalker) throws -> Semantics {
+    private static func decode(_ w: YAMLWalker, over base: Semantics?) throws -> Semantics {
         var lines: [String: Int] = [:]
         let json = try toJSON(w, lines: &lines)
         // JSONSerialization traps, rather than throws, on a top level that is not a mapping or a
         // list (`semantics: 5`).
-        guard JSONSerialization.isValidJSONObject(json) else {
+        guard JSONSerialization.isValidJSONObject(json), json is [String: Any] else {
             throw w.error(.invalidValue, "must be a mapping of knobs")
+        }
+        var merged = json
+        if let base, let encoded = try? JSONSerialization.jsonObject(with: JSONEncoder().encode(base)) {
+            merged = overlay(json, on: encoded)
         }
         let data: Data
         do {
-            data = try JSONSerialization.data(withJSONObject: json)
+            data = try JSONSerialization.data(withJSONObject: merged)
         } catch {
             throw w.error(.invalidValue, "must be a mapping of knobs")
         }
@@ -99,6 +104,13 @@ package enum KnobReader {
         case .alias:
             throw w.error(.invalidValue, "aliases are not supported here")
         }
+    }
+
+    /// `top` laid over `bottom`: mappings merge key by key, anything else in `top` replaces.
+    private static func overlay(_ top: Any, on bottom: Any) -> Any {
+        guard let t = top as? [String: Any], var b = bottom as? [String: Any] else { return top }
+        for (key, value) in t { b[key] = b[key].map { overlay(value, on: $0) } ?? value }
+        return b
     }
 
     private static func firstUnknownKey(_ input: Any, _ encoded: Any, path: String) -> String? {

@@ -67,6 +67,14 @@ package struct RunPlan: Sendable {
         }
         if let m = request.maxOperations { profile.maxOperations = m }
         if let k = request.secretKey { profile.target.secretKey = k }
+        if let file = request.semanticsFile {
+            do {
+                profile.semantics = try KnobFile.load(path: file, over: profile.semantics)
+            } catch {
+                throw CommandError(.usage, "--semantics: \(error.description)")
+            }
+            profile.semanticsFile = file
+        }
         if let p = request.progress { profile.outputs.progress = p }
         if request.failFast { profile.fuzz.failFast = true }
         var thresholds: [Threshold] = []

@@ -14,6 +14,8 @@ package struct RunRequest: Sendable {
     package var rate: Double?
     package var maxOperations: Int?
     package var secretKey: String?
+    /// A knob file (`--semantics`, e.g. what `gbfuzz calibrate` wrote) laid over the profile's knobs.
+    package var semanticsFile: String?
     package var progress: OutputSpec.Progress?
     /// Stop the load at the first violation.
     package var failFast = false

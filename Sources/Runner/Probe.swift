@@ -25,10 +25,16 @@ enum Probe {
             let r = try await client.testSemantics()
             if r.resultCode.isSuccess, let s = r.body.semantics {
                 testControl = true
-                if let mine = profile.semantics, mine != s, !profile.target.isEmbedded {
-                    notes.append("the target's knobs differ from the profile's semantics: using the target's")
+                if let file = profile.semanticsFile {
+                    if s != semantics, !profile.target.isEmbedded {
+                        notes.append("the target reports other knobs than \(file): using \(file)'s (--semantics)")
+                    }
+                } else {
+                    if let mine = profile.semantics, mine != s, !profile.target.isEmbedded {
+                        notes.append("the target's knobs differ from the profile's semantics: using the target's")
+                    }
+                    semantics = s
                 }
-                semantics = s
             } else if r.resultCode == .invalidSecretKey {
                 secretAccepted = false
             } else {

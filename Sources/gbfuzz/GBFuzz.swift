@@ -15,6 +15,7 @@ struct GBFuzz: AsyncParsableCommand {
             ReportCommand.self,
             MergeCommand.self,
             ServeCommand.self,
+            CalibrateCommand.self,
             Bench.self,
             ReplayCommand.self,
             CheckCommand.self,

@@ -36,6 +36,15 @@ extension GBFuzz {
         @Option(help: "PRNG seed (overrides the profile); the same seed and profile generate the same sequences.")
         var seed: UInt64?
 
+        @Option(
+            help: ArgumentHelp(
+                "A knob file laid over the profile's knobs, e.g. what gbfuzz calibrate wrote (docs/PROTOCOL.md §5).",
+                discussion: "Its knobs win over those a target reports through test control.",
+                valueName: "file"
+            )
+        )
+        var semantics: String?
+
         @Option(help: "The run folder to write (default results/<run-id>/).")
         var out: String?
 
@@ -80,6 +89,7 @@ extension GBFuzz {
             request.target = target
             request.duration = duration?.duration
             request.seed = seed
+            request.semanticsFile = semantics
             request.out = out
             request.serveBugs = serveBugs
             request.players = players

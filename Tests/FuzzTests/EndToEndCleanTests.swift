@@ -45,7 +45,7 @@ struct EndToEndCleanTests {
         #expect(missing.isEmpty, "never issued: \(missing)")
         print("ops \(r.operations) in \(elapsed); outcomes \(r.outcomes); desyncs \(r.desyncs)")
         print("covered codes: \(r.coveredCodes.sorted().map(\.rawValue))")
-        // Codes the default knobs cannot reach come from two more campaigns.
+        // Codes the default knobs cannot reach come from three more campaigns.
         var legacy = Semantics()
         legacy.transferKey.enabled = true
         legacy.transferAccount.expirySeconds = 3600
@@ -54,8 +54,19 @@ struct EndToEndCleanTests {
         var off = Semantics()
         off.transferAccount.enabled = false
         let (r3, _) = try await campaign(off, seed: 103, ops: 3_000)
-        #expect(r2.violations.isEmpty && r3.violations.isEmpty, "\(r2.violations.prefix(2)) \(r3.violations.prefix(2))")
-        let covered = r.coveredCodes.union(r2.coveredCodes).union(r3.coveredCodes)
+        // The other value of every dialect knob (docs/PROTOCOL.md §5.1) at once.
+        var dialect = Semantics()
+        dialect.ban.code = .authBannedMember
+        dialect.idp.unconfigured = .notSupported
+        dialect.login.alreadyLoggedIn = .allow
+        dialect.tokens.perDevice = .many
+        dialect.tokens.deviceBound = false
+        let (r4, _) = try await campaign(dialect, seed: 104, ops: 6_000)
+        #expect(
+            r2.violations.isEmpty && r3.violations.isEmpty && r4.violations.isEmpty,
+            "\(r2.violations.prefix(2)) \(r3.violations.prefix(2)) \(r4.violations.prefix(2))"
+        )
+        let covered = r.coveredCodes.union(r2.coveredCodes).union(r3.coveredCodes).union(r4.coveredCodes)
         let unreached = GamebaseModel.predictableCodes.subtracting(covered)
         #expect(unreached.isEmpty, "predictable codes never observed: \(unreached.sorted())")
         print(

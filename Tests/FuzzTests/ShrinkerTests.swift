@@ -1,5 +1,6 @@
 import Foundation
 import Fuzz
+import GBFuzzTestKit
 import Model
 import Protocol
 import Testing

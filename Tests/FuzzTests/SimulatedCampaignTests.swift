@@ -1,4 +1,5 @@
 import Fuzz
+import GBFuzzTestKit
 import Model
 import Protocol
 import Testing

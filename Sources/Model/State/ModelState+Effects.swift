@@ -77,9 +77,17 @@ extension ModelState {
         claim(account, by: s)
     }
 
-    /// A new session on `device` (the device's previous token is revoked, L10).
-    mutating func newSession(_ t: Sym, user: Sym, device: DeviceRef, loggedIn: AccountRef, expiry: Deadline) {
-        if let prev = devices[device] { revoke(prev, .L10) }
+    /// A new session on `device`, which becomes the device's current one; with one token per
+    /// device the previous one is revoked (L10), with `many` it stays live.
+    mutating func newSession(
+        _ t: Sym,
+        user: Sym,
+        device: DeviceRef,
+        loggedIn: AccountRef,
+        expiry: Deadline,
+        perDevice: TokensPerDevice
+    ) {
+        if perDevice == .one, let prev = devices[device] { revoke(prev, .L10) }
         tokens[t] = TokenState(user: user, device: device, loggedIn: loggedIn, expiry: expiry, revoked: nil)
         devices[device] = t
     }
@@ -100,7 +108,13 @@ extension ModelState {
 
     /// §2.13 step 10: the user's guest key moves to `device`; the account's tokens die; the device's
     /// previous guest owner is lost; a new guest session for the user on `device`.
-    mutating func transfer(_ user: Sym, to device: DeviceRef, session: Sym, expiry: Deadline) throws(MissingState) {
+    mutating func transfer(
+        _ user: Sym,
+        to device: DeviceRef,
+        session: Sym,
+        expiry: Deadline,
+        perDevice: TokensPerDevice
+    ) throws(MissingState) {
         if let old = try self.user(user).guestKey { unmap(old, freedBecause: .T4) }
         let key = AccountRef.guest(device)
         if let g = owners[key], g != user {
@@ -109,7 +123,7 @@ extension ModelState {
         }
         revokeTokens(of: user, .T4)
         try map(key, to: user)
-        newSession(session, user: user, device: device, loggedIn: key, expiry: expiry)
+        newSession(session, user: user, device: device, loggedIn: key, expiry: expiry, perDevice: perDevice)
     }
 
     /// The live current session of `device`, if any (not revoked; `passed` decides expiry).

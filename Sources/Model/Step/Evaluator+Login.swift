@@ -4,7 +4,7 @@ import Protocol
 extension Evaluator {
     mutating func loginGuest(_ d: DeviceRef, _ ignore: Bool) throws(MissingState) -> Outcome {
         guard sem.idp.codes.contains(.guest) else {
-            return done(.idpLoginInvalidIdPInfo, .L13, "guest is not configured")
+            return done(sem.unconfiguredIdPCode(mapping: false), .L13, "guest is not configured")
         }
         return try login(d, account: .guest(d), ignore: ignore)
     }
@@ -12,7 +12,7 @@ extension Evaluator {
     mutating func loginIdP(_ d: DeviceRef, _ c: IdPCredential, _ ignore: Bool) throws(MissingState) -> Outcome {
         if c.idPCode == .guest { return try loginGuest(d, ignore) }
         guard sem.idp.codes.contains(c.idPCode) else {
-            return done(.idpLoginInvalidIdPInfo, .L13, "\(c.idPCode) is not configured")
+            return done(sem.unconfiguredIdPCode(mapping: false), .L13, "\(c.idPCode) is not configured")
         }
         guard let a = verify(c) else { return done(.idpLoginFailed, .F1, "the IdP token \(c) is forged") }
         if badLineRegion(c) {
@@ -24,19 +24,19 @@ extension Evaluator {
     /// §2.1 steps 2–5 / §2.2 steps 4–7.
     private mutating func login(_ d: DeviceRef, account a: AccountRef, ignore: Bool) throws(MissingState) -> Outcome {
         let v = s.owners[a]
-        if let cur = liveSession(d), v == nil || cur.user != v, !ignore {
+        if sem.login.alreadyLoggedIn == .reject, let cur = liveSession(d), v == nil || cur.user != v, !ignore {
             return done(
                 .idpLoginFailed,
                 .L7,
                 "\(d) is logged in as \(cur.user) and \(a) is \(v.map { "\($0)'s" } ?? "unmapped") (no ignoreAlreadyLoggedIn)"
             )
         }
-        if let v, try s.user(v).isBanned { return done(.bannedMember, .B1, "\(v) is banned", [.banInfo(user: v)]) }
+        if let v, try s.user(v).isBanned { return done(sem.ban.code, .B1, "\(v) is banned", [.banInfo(user: v)]) }
         let user = v ?? sym(.user)
         let newRule = s.freedBy[a] ?? .L1
         if v == nil { s.newUser(user, account: a) }
         let t = sym(.token)
-        s.newSession(t, user: user, device: d, loggedIn: a, expiry: tokenExpiry)
+        s.newSession(t, user: user, device: d, loggedIn: a, expiry: tokenExpiry, perDevice: sem.tokens.perDevice)
         let because = v == nil ? "\(a) is unmapped: a new user (\(newRule))" : "\(a) belongs to \(user) (M3)"
         return try done(
             .success,
@@ -56,7 +56,7 @@ extension Evaluator {
         case .live(let t):
             let tok = try s.token(t)
             if try s.user(tok.user).isBanned {
-                return done(.bannedMember, .B1, "\(tok.user) is banned", [.banInfo(user: tok.user)])
+                return done(sem.ban.code, .B1, "\(tok.user) is banned", [.banInfo(user: tok.user)])
             }
             return try done(
                 .success,

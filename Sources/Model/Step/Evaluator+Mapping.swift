@@ -9,7 +9,9 @@ extension Evaluator {
         case .pass(let p): sess = p
         }
         let x = c.idPCode
-        guard sem.idp.codes.contains(x) else { return done(.addMappingInvalidIdPInfo, .L13, "\(x) is not configured") }
+        guard sem.idp.codes.contains(x) else {
+            return done(sem.unconfiguredIdPCode(mapping: true), .L13, "\(x) is not configured")
+        }
         let u = sess.user
         let sameIdP = try s.user(u).account(of: x)
         var verified: AccountRef?
@@ -92,14 +94,14 @@ extension Evaluator {
         case .pass(let (ticket, a)):
             let v = s.owners[a]
             if let v, try s.user(v).isBanned {
-                return done(.bannedMember, .B1, "\(v) is banned", [.banInfo(user: v)])
+                return done(sem.ban.code, .B1, "\(v) is banned", [.banInfo(user: v)])
             }
             try s.editTicket(ticket) { $0.used = true }
             let user = v ?? sym(.user)
             let newRule = s.freedBy[a] ?? .L1
             if v == nil { s.newUser(user, account: a) }
             let t = sym(.token)
-            s.newSession(t, user: user, device: d, loggedIn: a, expiry: tokenExpiry)
+            s.newSession(t, user: user, device: d, loggedIn: a, expiry: tokenExpiry, perDevice: sem.tokens.perDevice)
             return try done(
                 .success,
                 .M11,
@@ -118,7 +120,7 @@ extension Evaluator {
     > {
         let x = c.idPCode
         guard sem.idp.codes.contains(x) else {
-            return .stop(done(.addMappingInvalidIdPInfo, .L13, "\(x) is not configured"))
+            return .stop(done(sem.unconfiguredIdPCode(mapping: true), .L13, "\(x) is not configured"))
         }
         guard let a = verify(c) else { return .stop(done(.idpLoginFailed, .F1, "the IdP token \(c) is forged")) }
         guard let ks = k.symbol, let ticket = s.resolve(ks, sent: sent(ks), exists: { s.tickets[$0] != nil }) else {

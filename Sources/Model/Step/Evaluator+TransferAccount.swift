@@ -172,9 +172,9 @@ extension Evaluator {
     ) throws(MissingState) -> Outcome {
         let user = try s.user(u)
         if user.guestKey == .guest(d) { return done(.sameRequestor, holdRule, "\(d) holds \(u)'s guest key") }
-        if user.isBanned { return done(.bannedMember, .B1, "\(u) is banned", [.banInfo(user: u)]) }
+        if user.isBanned { return done(sem.ban.code, .B1, "\(u) is banned", [.banInfo(user: u)]) }
         let t = sym(.token)
-        try s.transfer(u, to: d, session: t, expiry: tokenExpiry)
+        try s.transfer(u, to: d, session: t, expiry: tokenExpiry, perDevice: sem.tokens.perDevice)
         consume(&s)
         return try done(
             .success,

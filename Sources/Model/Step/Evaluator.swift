@@ -98,7 +98,7 @@ struct Evaluator {
                 return .dead(unknownRule, "the token is unknown")
             }
             if let r = tok.revoked { return .dead(r, "\(t) was revoked (\(r))") }
-            if let device, tok.device != device {
+            if let device, sem.tokens.deviceBound, tok.device != device {
                 return .dead(.L11, "\(t) was issued to \(tok.device), presented from \(device)")
             }
             if paths.passed(tok.expiry) { return .dead(.L4, "\(t) expired at \(tok.expiry)") }
@@ -115,7 +115,7 @@ struct Evaluator {
         case .live(let t):
             let u = try s.token(t).user
             if checkBan, try s.user(u).isBanned {
-                return .stop(done(.bannedMember, .B1, "\(u) is banned", [.banInfo(user: u)]))
+                return .stop(done(sem.ban.code, .B1, "\(u) is banned", [.banInfo(user: u)]))
             }
             return .pass((t, u))
         }

@@ -24,6 +24,9 @@ package struct Profile: Sendable {
     /// Semantic knobs: applied to the embedded server, and used by the model when the target
     /// does not offer test control.
     package var semantics: Semantics?
+    /// The knob file `gbfuzz run --semantics` laid over ``semantics``: then the knobs are the
+    /// user's, and win over those a target reports through test control.
+    package var semanticsFile: String?
     package var thresholds: [ThresholdSpec]
     package var outputs: OutputSpec
     /// Race hunting (shared pools, bursts, history, linearizability checking); `nil`: private worlds.

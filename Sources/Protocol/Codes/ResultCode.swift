@@ -43,6 +43,8 @@ extension ResultCode {
     package static let notSupported = ResultCode(10)
     package static let authNotSupportedProvider = ResultCode(3002)
     package static let authNotExistMember = ResultCode(3003)
+    package static let authInvalidMember = ResultCode(3004)
+    package static let authBannedMember = ResultCode(3005)
     package static let authInvalidGamebaseToken = ResultCode(3011)
     package static let transferKeyExpired = ResultCode(3031)
     package static let transferKeyConsumed = ResultCode(3032)
@@ -121,6 +123,8 @@ extension ResultCode {
         10: "NOT_SUPPORTED",
         3002: "AUTH_NOT_SUPPORTED_PROVIDER",
         3003: "AUTH_NOT_EXIST_MEMBER",
+        3004: "AUTH_INVALID_MEMBER",
+        3005: "AUTH_BANNED_MEMBER",
         3011: "AUTH_INVALID_GAMEBASE_TOKEN",
         3031: "AUTH_TRANSFERKEY_EXPIRED",
         3032: "AUTH_TRANSFERKEY_CONSUMED",

@@ -34,6 +34,11 @@ extension Semantics {
         )
         check(!idp.lineRegions.isEmpty, "idp.lineRegions", "must list at least one region")
         check(tokens.lifetimeSeconds >= 1, "tokens.lifetimeSeconds", "must be at least 1")
+        check(
+            BanSemantics.codes.contains(ban.code),
+            "ban.code",
+            "must be one of \(BanSemantics.codes.map { String($0.rawValue) }.joined(separator: ", "))"
+        )
         let add: Set<ResultCode> = [
             .addMappingCannotAddGuestIdP, .addMappingAlreadyHasSameIdP,
             .addMappingAlreadyMappedToOtherMember,

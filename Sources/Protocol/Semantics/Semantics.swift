@@ -7,7 +7,9 @@ package struct Semantics: Codable, Hashable, Sendable {
     /// The app id clients put in paths; any other id gets -4010001.
     package var appId: String
     package var idp: IdPSemantics
+    package var login: LoginSemantics
     package var tokens: TokenSemantics
+    package var ban: BanSemantics
     package var mapping: MappingSemantics
     package var withdrawal: WithdrawalSemantics
     package var transferAccount: TransferAccountSemantics
@@ -16,7 +18,9 @@ package struct Semantics: Codable, Hashable, Sendable {
     package init(
         appId: String = "gbfuzz",
         idp: IdPSemantics = .init(),
+        login: LoginSemantics = .init(),
         tokens: TokenSemantics = .init(),
+        ban: BanSemantics = .init(),
         mapping: MappingSemantics = .init(),
         withdrawal: WithdrawalSemantics = .init(),
         transferAccount: TransferAccountSemantics = .init(),
@@ -24,7 +28,9 @@ package struct Semantics: Codable, Hashable, Sendable {
     ) {
         self.appId = appId
         self.idp = idp
+        self.login = login
         self.tokens = tokens
+        self.ban = ban
         self.mapping = mapping
         self.withdrawal = withdrawal
         self.transferAccount = transferAccount
@@ -38,7 +44,9 @@ package struct Semantics: Codable, Hashable, Sendable {
         let d = Semantics()
         appId = try c.decodeIfPresent(String.self, forKey: .appId) ?? d.appId
         idp = try c.decodeIfPresent(IdPSemantics.self, forKey: .idp) ?? d.idp
+        login = try c.decodeIfPresent(LoginSemantics.self, forKey: .login) ?? d.login
         tokens = try c.decodeIfPresent(TokenSemantics.self, forKey: .tokens) ?? d.tokens
+        ban = try c.decodeIfPresent(BanSemantics.self, forKey: .ban) ?? d.ban
         mapping = try c.decodeIfPresent(MappingSemantics.self, forKey: .mapping) ?? d.mapping
         withdrawal = try c.decodeIfPresent(WithdrawalSemantics.self, forKey: .withdrawal) ?? d.withdrawal
         transferAccount =
@@ -61,15 +69,19 @@ package struct IdPSemantics: Codable, Hashable, Sendable {
     package var codes: [IdPCode]
     /// Accepted LINE regions; another region gets 3201.
     package var lineRegions: [String]
+    /// What a login or mapping with an IdP code that is not in ``codes`` gets (L13).
+    package var unconfigured: UnconfiguredIdP
 
     package init(
         tokenMode: IdPTokenMode = .hmac,
         codes: [IdPCode] = IdPCode.documented,
-        lineRegions: [String] = IdPCode.lineRegions
+        lineRegions: [String] = IdPCode.lineRegions,
+        unconfigured: UnconfiguredIdP = .console
     ) {
         self.tokenMode = tokenMode
         self.codes = codes
         self.lineRegions = lineRegions
+        self.unconfigured = unconfigured
     }
 
     package init(from decoder: any Decoder) throws {
@@ -78,16 +90,30 @@ package struct IdPSemantics: Codable, Hashable, Sendable {
         tokenMode = try c.decodeIfPresent(IdPTokenMode.self, forKey: .tokenMode) ?? d.tokenMode
         codes = try c.decodeIfPresent([IdPCode].self, forKey: .codes) ?? d.codes
         lineRegions = try c.decodeIfPresent([String].self, forKey: .lineRegions) ?? d.lineRegions
+        unconfigured = try c.decodeIfPresent(UnconfiguredIdP.self, forKey: .unconfigured) ?? d.unconfigured
     }
 }
 
 package struct TokenSemantics: Codable, Hashable, Sendable {
     /// Gamebase access token lifetime from issue.
     package var lifetimeSeconds: Int64
-    package init(lifetimeSeconds: Int64 = 86_400) { self.lifetimeSeconds = lifetimeSeconds }
+    /// What a new login does to the device's previous token (L10).
+    package var perDevice: TokensPerDevice
+    /// Whether a token works only from the device it was issued to (L11).
+    package var deviceBound: Bool
+
+    package init(lifetimeSeconds: Int64 = 86_400, perDevice: TokensPerDevice = .one, deviceBound: Bool = true) {
+        self.lifetimeSeconds = lifetimeSeconds
+        self.perDevice = perDevice
+        self.deviceBound = deviceBound
+    }
+
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        lifetimeSeconds = try c.decodeIfPresent(Int64.self, forKey: .lifetimeSeconds) ?? 86_400
+        let d = TokenSemantics()
+        lifetimeSeconds = try c.decodeIfPresent(Int64.self, forKey: .lifetimeSeconds) ?? d.lifetimeSeconds
+        perDevice = try c.decodeIfPresent(TokensPerDevice.self, forKey: .perDevice) ?? d.perDevice
+        deviceBound = try c.decodeIfPresent(Bool.self, forKey: .deviceBound) ?? d.deviceBound
     }
 }
 

@@ -5,8 +5,9 @@ import Protocol
 /// What a `--config FILE` holds: the semantic knobs of docs/PROTOCOL.md §5 at the top level, plus
 /// an optional `server:` section with the secrets (`secretKey`, `idpSecret`). YAML or JSON.
 ///
-/// The knobs go through the same ``KnobReader`` as a profile's `semantics:` section, so a file
-/// one accepts the other accepts, and errors name the file, the key and the line the same way.
+/// The knobs go through the same ``KnobReader`` as a profile's `semantics:` section and `gbfuzz run
+/// --semantics` (``KnobFile``), so a file one accepts the other accepts, and errors name the file,
+/// the key and the line the same way.
 package struct ConfigFile: Sendable {
     package var semantics: Semantics
     package var secretKey: String?
@@ -23,13 +24,7 @@ package struct ConfigFile: Sendable {
         path: String,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(ConfigError) -> ConfigFile {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw ConfigError(.unreadable, file: path, "cannot read: \(error.localizedDescription)")
-        }
-        return try parse(text, file: path, environment: environment)
+        try read(try KnobFile.root(path: path, environment: environment))
     }
 
     /// Parses and validates configuration text; `file` names it in messages.
@@ -38,13 +33,16 @@ package struct ConfigFile: Sendable {
         file: String,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(ConfigError) -> ConfigFile {
-        guard let root = try YAMLWalker.root(yaml: text, file: file, environment: environment) else {
-            return ConfigFile(semantics: .default)
-        }
+        try read(try YAMLWalker.root(yaml: text, file: file, environment: environment))
+    }
+
+    /// The knobs (``KnobFile``: a calibration's evidence is skipped) and the `server:` section.
+    private static func read(_ root: YAMLWalker?) throws(ConfigError) -> ConfigFile {
+        guard let root else { return ConfigFile(semantics: .default) }
         guard root.isMapping else {
             throw root.error(.invalidValue, "the configuration must be a mapping of knobs")
         }
-        var config = ConfigFile(semantics: try KnobReader.read(root.removing("server")))
+        var config = ConfigFile(semantics: try KnobFile.semantics(root, sections: ["server"]))
         do {
             if let server = try root.freeMapping().first(where: { $0.key == "server" })?.value {
                 let m = try server.mapping(allowed: ["secretKey", "idpSecret"])

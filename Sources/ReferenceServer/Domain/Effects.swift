@@ -55,7 +55,8 @@ enum Effects {
         return user
     }
 
-    /// Opens a new session for `user` on `device` (revoking the device's previous token, L10) and
+    /// Opens a new session for `user` on `device` (revoking the device's previous token, L10, unless
+    /// `tokens.perDevice` is `many`) and
     /// records the login. Returns the session and the user as it was before this login.
     static func login(
         _ db: Database,
@@ -76,7 +77,7 @@ enum Effects {
             issuedAt: now,
             expiresAt: now + backend.semantics.tokens.lifetimeSeconds * 1000
         )
-        try session.insertReplacingDeviceSession(db)
+        try session.insertAsDeviceSession(db, perDevice: backend.semantics.tokens.perDevice)
         try UserRow.setLastLoginDate(db, user.userId, now)
         return (session, user)
     }

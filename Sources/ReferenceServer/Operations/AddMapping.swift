@@ -33,7 +33,7 @@ enum AddMapping {
     static func check(_ s: OperationScope, _ input: AddMappingInput) throws -> Decision {
         let (_, user) = try s.authenticate()
         let x = input.idPCode
-        guard s.backend.isConfigured(x) else { throw Rejection(.addMappingInvalidIdPInfo) }  // L13
+        guard s.backend.isConfigured(x) else { throw Rejection(s.semantics.unconfiguredIdPCode(mapping: true)) }  // L13
         var account: IdPAccount?
         for code in s.semantics.mapping.addPrecedence {
             switch code {

@@ -20,7 +20,9 @@ enum ForcingMapping {
     static func redeemable(_ s: OperationScope, requester: UserRow, _ input: ForcingMappingInput) throws
         -> (TicketRow, IdPAccount)
     {
-        guard s.backend.isConfigured(input.idPCode) else { throw Rejection(.addMappingInvalidIdPInfo) }
+        guard s.backend.isConfigured(input.idPCode) else {
+            throw Rejection(s.semantics.unconfiguredIdPCode(mapping: true))
+        }
         guard let account = s.verify(input.accessToken, idPCode: input.idPCode) else {
             throw Rejection(.idpLoginFailed, "forged IdP token")  // F1
         }
@@ -61,7 +63,7 @@ enum ForcingMapping {
         let (ticket, account) = try redeemable(s, requester: requester, input)
         let code = account.idPCode.rawValue
         let owner = try MappingRow.owner(s.db, code, account.idPId).flatMap { try UserRow.fetch(s.db, $0.userId) }
-        if let owner, owner.isBanned { throw Rejection(.bannedMember, banInfo: MemberView.banInfo(owner)) }
+        if let owner, owner.isBanned { throw Rejection(s.semantics.ban.code, banInfo: MemberView.banInfo(owner)) }
         try markUsed(s, ticket)
         let target = try owner ?? Effects.createUser(s.db, account: account, at: s.now)
         let (session, before) = try Effects.login(

@@ -34,7 +34,9 @@ enum Login {
     /// Everything up to the owner lookup: an owned account logs its owner in at once; an unowned
     /// one is to be created.
     static func check(_ s: OperationScope, _ input: LoginInput) throws -> Decision {
-        guard s.backend.isConfigured(input.idPCode) else { throw Rejection(.idpLoginInvalidIdPInfo) }  // L13
+        guard s.backend.isConfigured(input.idPCode) else {
+            throw Rejection(s.semantics.unconfiguredIdPCode(mapping: false))
+        }  // L13
         let account: IdPAccount
         if input.idPCode == IdPCode.guest.rawValue {
             account = IdPAccount(.guest, s.caller.device)
@@ -49,12 +51,14 @@ enum Login {
         }
         let owner = try MappingRow.owner(s.db, account.idPCode.rawValue, account.idPId)
         let existing = try owner.flatMap { try UserRow.fetch(s.db, $0.userId) }
-        // L7: switching users on a logged-in device needs ignoreAlreadyLoggedIn.
-        if let current = try s.liveDeviceSession(), current.userId != existing?.userId, !input.ignoreAlreadyLoggedIn {
+        // L7: switching users on a logged-in device needs ignoreAlreadyLoggedIn (knob login.alreadyLoggedIn).
+        if s.semantics.login.alreadyLoggedIn == .reject, let current = try s.liveDeviceSession(),
+            current.userId != existing?.userId, !input.ignoreAlreadyLoggedIn
+        {
             throw Rejection(.idpLoginFailed, "the device is logged in as another user")
         }
         if let user = existing, user.isBanned {
-            throw Rejection(.bannedMember, banInfo: MemberView.banInfo(user))  // B1
+            throw Rejection(s.semantics.ban.code, banInfo: MemberView.banInfo(user))  // B1
         }
         guard let user = existing else { return .create(account) }
         return .answer(try logIn(s, user, account))

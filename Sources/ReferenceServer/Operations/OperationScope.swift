@@ -50,14 +50,16 @@ struct OperationScope {
 
     // MARK: Shared steps
 
-    /// The auth preamble (docs/PROTOCOL.md §1.7, L12): 2 without a token, 3011 when it is not live,
-    /// 7 when the user is banned (skipped by logout).
+    /// The auth preamble (docs/PROTOCOL.md §1.7, L12): 2 without a token, 3011 when it is not live
+    /// (or, with `tokens.deviceBound`, issued to another device), `ban.code` when the user is banned
+    /// (skipped by logout).
     func authenticate(checkBan: Bool = true) throws -> (SessionRow, UserRow) {
         guard let token = caller.bearer else { throw Rejection(.notLoggedIn) }
-        guard let session = try SessionRow.fetch(db, token: token), session.deviceId == caller.device,
+        guard let session = try SessionRow.fetch(db, token: token),
+            session.deviceId == caller.device || !semantics.tokens.deviceBound,
             session.isUnexpired(at: now), let user = try UserRow.fetch(db, session.userId)
         else { throw Rejection(.authInvalidGamebaseToken) }
-        if checkBan, user.isBanned { throw Rejection(.bannedMember, banInfo: MemberView.banInfo(user)) }
+        if checkBan, user.isBanned { throw Rejection(semantics.ban.code, banInfo: MemberView.banInfo(user)) }
         return (session, user)
     }
 

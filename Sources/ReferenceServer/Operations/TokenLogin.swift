@@ -29,7 +29,8 @@ enum TokenLogin {
     static func answer(_ backend: Backend, _ caller: Caller, _ entry: SessionCache.Entry, now: Int64) -> ClientReplyBody
     {
         let session = entry.session
-        guard session.deviceId == caller.device, session.isUnexpired(at: now) else {
+        let semantics = backend.semantics
+        guard session.deviceId == caller.device || !semantics.tokens.deviceBound, session.isUnexpired(at: now) else {
             return Rejection(.tokenLoginInvalidTokenInfo).body(transactionId: caller.transactionId)  // L4, L11
         }
         let user = entry.user.settled(at: now).user
@@ -38,7 +39,9 @@ enum TokenLogin {
             return Rejection(.tokenLoginInvalidTokenInfo).body(transactionId: caller.transactionId)
         }
         if user.isBanned, !backend.bugs.has(.bannedTokenLogin) {
-            return Rejection(.bannedMember, banInfo: MemberView.banInfo(user)).body(transactionId: caller.transactionId)
+            return Rejection(semantics.ban.code, banInfo: MemberView.banInfo(user)).body(
+                transactionId: caller.transactionId
+            )
         }
         return ClientReplyBody(
             header: caller.header(),

@@ -102,7 +102,7 @@ enum TransferLogin {
             return ClientReplyBody(header: s.caller.header(.sameRequestor))
         }
         if user.isBanned {
-            return ClientReplyBody(header: s.caller.header(.bannedMember), banInfo: MemberView.banInfo(user))
+            return ClientReplyBody(header: s.caller.header(s.semantics.ban.code), banInfo: MemberView.banInfo(user))
         }
         return nil
     }

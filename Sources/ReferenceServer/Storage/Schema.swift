@@ -91,12 +91,22 @@ enum Schema {
         m.registerMigration("v2-integrity") { db in
             try db.execute(sql: createAccountUnique + ";" + createUserIdPUnique)
         }
+        m.registerMigration("v3-session-current") { db in try db.execute(sql: sessionCurrent) }
         return m
     }
 
     /// M2: an IdP account belongs to at most one user.
     static let createAccountUnique =
         "CREATE UNIQUE INDEX IF NOT EXISTS mapping_account_unique ON mapping(idPCode, idPId)"
+    /// Several sessions per device (`tokens.perDevice: many`): the device index keeps only the
+    /// current one unique (the device's latest login, for L7 and T3).
+    static let sessionCurrent = """
+        ALTER TABLE session ADD COLUMN current INTEGER NOT NULL DEFAULT 1;
+        DROP INDEX session_device;
+        CREATE UNIQUE INDEX session_device_current ON session(deviceId) WHERE current = 1;
+        CREATE INDEX session_device ON session(deviceId);
+        """
+
     /// M1: at most one account per IdP type per user.
     static let createUserIdPUnique =
         "CREATE UNIQUE INDEX IF NOT EXISTS mapping_user_idp_unique ON mapping(userId, idPCode)"

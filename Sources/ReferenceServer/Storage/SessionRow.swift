@@ -1,7 +1,9 @@
 import GRDB
+import Protocol
 
 /// A session: one Gamebase access token, bound to a user, a device and a logged-in IdP account.
-/// A revoked token is deleted; a device has at most one row (its current session).
+/// A revoked token is deleted. A device has at most one current row (its latest login); with
+/// `tokens.perDevice: many` its earlier sessions stay as rows that are not current.
 struct SessionRow: Sendable {
     var token: String
     var userId: String
@@ -50,7 +52,10 @@ struct SessionRow: Sendable {
 
     static func current(_ db: Database, device: String) throws -> SessionRow? {
         try db.row(
-            "SELECT token, userId, deviceId, idPCode, idPId, issuedAt, expiresAt FROM session WHERE deviceId = ?",
+            """
+            SELECT token, userId, deviceId, idPCode, idPId, issuedAt, expiresAt FROM session
+            WHERE deviceId = ? AND current = 1
+            """,
             [device]
         ).map(SessionRow.init(row:))
     }
@@ -58,9 +63,13 @@ struct SessionRow: Sendable {
     /// Live apart from the device check, which callers make against the request's device.
     func isUnexpired(at now: Int64) -> Bool { now < expiresAt }
 
-    /// Replaces the device's current session with this one (L10).
-    func insertReplacingDeviceSession(_ db: Database) throws {
-        try db.run("DELETE FROM session WHERE deviceId = ?", [deviceId])
+    /// Makes this the device's current session: the previous ones are revoked (L10, `one`) or
+    /// stay live but no longer current (`many`).
+    func insertAsDeviceSession(_ db: Database, perDevice: TokensPerDevice) throws {
+        switch perDevice {
+        case .one: try db.run("DELETE FROM session WHERE deviceId = ?", [deviceId])
+        case .many: try db.run("UPDATE session SET current = 0 WHERE deviceId = ? AND current = 1", [deviceId])
+        }
         try db.run(
             "INSERT INTO session (token, userId, deviceId, idPCode, idPId, issuedAt, expiresAt) VALUES (?, ?, ?, ?, ?, ?, ?)",
             [token, userId, deviceId, idPCode, idPId, issuedAt, expiresAt]

@@ -1,0 +1,83 @@
+import Protocol
+
+// Codes the editions give differently: an IdP code the app does not have (L13) and a banned
+// member (B1).
+extension Calibrator {
+    /// An IdP code no app configures, in a login and in a mapping: 3202 / 3304 (the console has
+    /// no information on it) or 3002 (not a supported method).
+    func unconfigured() async -> KnobDecision {
+        var log = ProbeLog()
+        let code = IdPCode("gbfuzzcalibration")
+        let login = await log.send(
+            "login with an IdP code nobody configures",
+            "POST \(Endpoint.login(appId)) {idPCode: \(code)}"
+        ) {
+            try await client.login(
+                device: device("unconfigured"),
+                LoginRequest(idPCode: code, accessToken: "gbfuzz-calibration")
+            )
+        }
+        var mapping: ResultCode?
+        if let s = await guestLogin("guest login", device("unconfigured-map"), &log) {
+            mapping = await log.send("mapping with that code", "POST \(Endpoint.mappings(appId)) {idPCode: \(code)}") {
+                try await client.addMapping(
+                    device: device("unconfigured-map"),
+                    accessToken: s.token,
+                    AddMappingRequest(idPCode: code, accessToken: "gbfuzz-calibration")
+                )
+            }.code
+        }
+        return decision("idp.unconfigured", Self.unconfigured(login: login.code, mapping: mapping), log) { $0.rawValue }
+    }
+
+    /// The decision of ``unconfigured()`` from its answers.
+    package static func unconfigured(login: ResultCode?, mapping: ResultCode?) -> Verdict<UnconfiguredIdP> {
+        switch (login, mapping) {
+        case (.idpLoginInvalidIdPInfo?, .addMappingInvalidIdPInfo?):
+            return .decided(.console, because: "3202 for the login and 3304 for the mapping")
+        case (.authNotSupportedProvider?, .authNotSupportedProvider?):
+            return .decided(.notSupported, because: "3002 for the login and the mapping")
+        default:
+            return .undecided("the login got \(Self.text(login)) and the mapping \(Self.text(mapping))")
+        }
+    }
+
+    /// A guest user banned through the Server API (E8) logs in again: 7 or 3005. The ban is
+    /// released afterwards (E11).
+    func banCode() async -> KnobDecision {
+        var log = ProbeLog()
+        let d = device("ban")
+        guard let s = await guestLogin("guest login", d, &log) else {
+            return decision("ban.code", Verdict<ResultCode>.undecided("a guest login failed"), log) { "\($0.rawValue)" }
+        }
+        let banned = await log.sendServer("E8 permanent ban of that user", "POST \(Endpoint.ban(appId))") {
+            try await client.ban(
+                BanRequest(userIdList: [s.user], banTypeCode: "PERMANENT", banReason: "gbfuzz calibrate")
+            )
+        }
+        guard banned == .success else {
+            return decision(
+                "ban.code",
+                Verdict<ResultCode>.undecided(
+                    "the Server API did not ban (\(Self.text(banned))): no secret key, or no E8"
+                ),
+                log
+            ) { "\($0.rawValue)" }
+        }
+        let login = await log.send("guest login of the banned user", "POST \(Endpoint.login(appId)) {idPCode: guest}") {
+            try await client.login(device: d, LoginRequest(idPCode: .guest))
+        }
+        _ = await log.sendServer("E11 release", "DELETE \(Endpoint.ban(appId))") {
+            try await client.banRelease(BanReleaseRequest(userIdList: [s.user], banReleaseReason: "gbfuzz calibrate"))
+        }
+        return decision("ban.code", Self.banCode(login.code), log) { "\($0.rawValue)" }
+    }
+
+    /// The decision of ``banCode()`` from its answer.
+    package static func banCode(_ login: ResultCode?) -> Verdict<ResultCode> {
+        guard let login, BanSemantics.codes.contains(login) else {
+            return .undecided("the banned user's login got \(Self.text(login)), neither 7 nor 3005")
+        }
+        return .decided(login, because: "a banned user's login gets \(login)")
+    }
+}

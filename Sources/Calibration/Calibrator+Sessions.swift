@@ -1,0 +1,94 @@
+import Protocol
+
+// L11 (tokens.deviceBound) and L10 (tokens.perDevice): guest logins only, so every target that
+// offers guest login decides them.
+extension Calibrator {
+    /// A guest token presented from another device: refused as an invalid token while it still
+    /// works from its own device (bound), or accepted as the same user (not bound).
+    func deviceBound() async -> KnobDecision {
+        var log = ProbeLog()
+        let a = device("bound-a")
+        let b = device("bound-b")
+        guard let s = await guestLogin("guest login on device A", a, &log) else {
+            return decision(
+                "tokens.deviceBound",
+                Verdict<Bool>.undecided("a guest login on a fresh device failed"),
+                log
+            ) {
+                "\($0)"
+            }
+        }
+        let path = "GET \(Endpoint.ownMember(appId))"
+        let other = await log.send("A's token from device B", "\(path) (device \(b))") {
+            try await client.getOwnMember(device: b, accessToken: s.token)
+        }
+        var own: ProbeAnswer?
+        if other.code == .authInvalidGamebaseToken {
+            own = await log.send("A's token from device A", "\(path) (device \(a))") {
+                try await client.getOwnMember(device: a, accessToken: s.token)
+            }
+        }
+        let verdict = Self.deviceBound(
+            fromOtherDevice: other.code,
+            sameUser: other.body?.member?.userId == s.user,
+            fromOwnDevice: own?.code
+        )
+        return decision("tokens.deviceBound", verdict, log) { "\($0)" }
+    }
+
+    /// The decision of ``deviceBound()`` from its answers.
+    package static func deviceBound(fromOtherDevice: ResultCode?, sameUser: Bool, fromOwnDevice: ResultCode?)
+        -> Verdict<Bool>
+    {
+        switch fromOtherDevice {
+        case .success? where sameUser:
+            return .decided(false, because: "a token works from a device it was not issued to")
+        case .authInvalidGamebaseToken?:
+            guard fromOwnDevice == .success else {
+                return .undecided("the token was refused from its own device too (\(Self.text(fromOwnDevice)))")
+            }
+            return .decided(true, because: "a token is refused (3011) from another device and works from its own")
+        default:
+            return .undecided("another device's token got \(Self.text(fromOtherDevice)), neither 3011 nor its user")
+        }
+    }
+
+    /// Two guest logins on one device, then the first token: revoked (one token per device) or
+    /// still live (several).
+    func perDevice() async -> KnobDecision {
+        var log = ProbeLog()
+        let d = device("perdevice")
+        guard let first = await guestLogin("guest login", d, &log),
+            let second = await guestLogin("guest login again on the same device", d, &log)
+        else {
+            return decision("tokens.perDevice", Verdict<TokensPerDevice>.undecided("a guest login failed"), log) {
+                $0.rawValue
+            }
+        }
+        var earlier: ResultCode?
+        if first.token != second.token {
+            earlier = await log.send("the first token, after the second login", "GET \(Endpoint.ownMember(appId))") {
+                try await client.getOwnMember(device: d, accessToken: first.token)
+            }.code
+        }
+        let verdict = Self.perDevice(sameToken: first.token == second.token, earlierToken: earlier)
+        return decision("tokens.perDevice", verdict, log) { $0.rawValue }
+    }
+
+    /// The decision of ``perDevice()`` from its answers.
+    package static func perDevice(sameToken: Bool, earlierToken: ResultCode?) -> Verdict<TokensPerDevice> {
+        if sameToken {
+            return .undecided("the second login returned the same token (gbfuzz models a new token per login)")
+        }
+        switch earlierToken {
+        case .authInvalidGamebaseToken?:
+            return .decided(.one, because: "a second login on a device revokes its first token (3011)")
+        case .success?:
+            return .decided(.many, because: "a device's earlier token stays live after another login there")
+        default:
+            return .undecided("the earlier token got \(Self.text(earlierToken)), neither 3011 nor success")
+        }
+    }
+
+    static func text(_ code: ResultCode?) -> String { code.map { "\($0)" } ?? "no Gamebase answer" }
+}

@@ -1,0 +1,78 @@
+import Protocol
+import Transport
+
+/// The answer to one probe request: a decoded reply, or why there was none.
+package enum ProbeAnswer: Sendable {
+    case reply(ClientReply)
+    /// A transport failure or an answer that is not a Gamebase envelope.
+    case failed(String)
+
+    package var code: ResultCode? {
+        if case .reply(let r) = self { return r.resultCode }
+        return nil
+    }
+
+    package var body: ClientReplyBody? {
+        if case .reply(let r) = self { return r.body }
+        return nil
+    }
+
+    package var isSuccess: Bool { code?.isSuccess == true }
+
+    /// `0 SUCCESS (userId …)`, `3011 AUTH_INVALID_GAMEBASE_TOKEN`, or the failure.
+    var summary: String {
+        switch self {
+        case .failed(let why): return "no Gamebase answer: \(why)"
+        case .reply(let r):
+            var parts = ["\(r.resultCode)"]
+            if let m = r.body.member { parts.append("userId \(m.userId)") }
+            if r.body.banInfo != nil { parts.append("with banInfo") }
+            if let ta = r.body.transferAccount { parts.append("TransferAccount id \(ta.account.id)") }
+            if let f = r.body.failTransferAccount { parts.append("failCount \(f.failCount)") }
+            return parts.joined(separator: ", ")
+        }
+    }
+}
+
+/// The exchanges of one probe, in order (the evidence its knob file entry records).
+package struct ProbeLog: Sendable {
+    package private(set) var exchanges: [Exchange] = []
+
+    package init() {}
+
+    /// Sends one request and records it; never throws (a failure is an answer too).
+    package mutating func send(
+        _ what: String,
+        _ path: String,
+        _ call: () async throws -> ClientReply
+    ) async -> ProbeAnswer {
+        let answer: ProbeAnswer
+        do {
+            answer = .reply(try await call())
+        } catch let e as ProtocolError {
+            answer = .failed(e.description)
+        } catch let e as TransportError {
+            answer = .failed(e.description)
+        } catch {
+            answer = .failed("\(error)")
+        }
+        exchanges.append(Exchange(request: "\(what): \(path)", answer: answer.summary))
+        return answer
+    }
+
+    /// Records a Server API call (whose reply has its own body type) by its code.
+    package mutating func sendServer<Body: Sendable>(
+        _ what: String,
+        _ path: String,
+        _ call: () async throws -> Reply<Body>
+    ) async -> ResultCode? {
+        do {
+            let r = try await call()
+            exchanges.append(Exchange(request: "\(what): \(path)", answer: "\(r.resultCode)"))
+            return r.resultCode
+        } catch {
+            exchanges.append(Exchange(request: "\(what): \(path)", answer: "no Gamebase answer: \(error)"))
+            return nil
+        }
+    }
+}

@@ -1,0 +1,69 @@
+/// Knobs for choices the editions of the Gamebase authentication guide answer differently, or that
+/// this project made where no edition says (docs/PROTOCOL.md §5, "Dialects"). Each value is one a
+/// backend may legitimately take; the defaults are the current edition's reading.
+
+/// L7: what a login that would switch users on a logged-in device gets without
+/// `ignoreAlreadyLoggedIn`. The flag appears only in the current editions' credential-login table,
+/// with no failure code; the older English and Korean editions have no such flag at all.
+package enum AlreadyLoggedIn: String, Codable, Hashable, Sendable, CaseIterable {
+    /// 3201 AUTH_IDP_LOGIN_FAILED (this project's reading).
+    case reject
+    /// The login goes through (the check is the SDK's, or there is none).
+    case allow
+}
+
+/// L10: what a new login on a device does to the device's previous token. No edition states a
+/// server rule; each only says the client stores the token it got.
+package enum TokensPerDevice: String, Codable, Hashable, Sendable, CaseIterable {
+    /// One live token per device: the new login revokes the previous one (3011 / 3102 afterwards).
+    case one
+    /// Earlier tokens stay live until logout, expiry or a revocation of the whole user. The
+    /// device's current session (for L7 and T3) is its latest login.
+    case many
+}
+
+/// L13: what a login or mapping with an IdP code the app does not have configured gets.
+package enum UnconfiguredIdP: String, Codable, Hashable, Sendable, CaseIterable {
+    /// 3202 AUTH_IDP_LOGIN_INVALID_IDP_INFO (login) and 3304 AUTH_ADD_MAPPING_INVALID_IDP_INFO
+    /// (mapping): "the console has no information about the IdP".
+    case console
+    /// 3002 AUTH_NOT_SUPPORTED_PROVIDER for both: "the authentication method is not supported".
+    case notSupported
+}
+
+package struct LoginSemantics: Codable, Hashable, Sendable {
+    package var alreadyLoggedIn: AlreadyLoggedIn
+
+    package init(alreadyLoggedIn: AlreadyLoggedIn = .reject) { self.alreadyLoggedIn = alreadyLoggedIn }
+
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        alreadyLoggedIn = try c.decodeIfPresent(AlreadyLoggedIn.self, forKey: .alreadyLoggedIn) ?? .reject
+    }
+}
+
+package struct BanSemantics: Codable, Hashable, Sendable {
+    /// The code a banned member's login and calls get (B1): 7 BANNED_MEMBER (current editions) or
+    /// 3005 AUTH_BANNED_MEMBER (the Korean edition, and the older English edition's login text).
+    package var code: ResultCode
+
+    /// The codes ``code`` may take.
+    package static let codes: [ResultCode] = [.bannedMember, .authBannedMember]
+
+    package init(code: ResultCode = .bannedMember) { self.code = code }
+
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        code = try c.decodeIfPresent(ResultCode.self, forKey: .code) ?? .bannedMember
+    }
+}
+
+extension Semantics {
+    /// The code a login or mapping with an IdP code that is not configured gets (L13).
+    package func unconfiguredIdPCode(mapping: Bool) -> ResultCode {
+        switch idp.unconfigured {
+        case .console: mapping ? .addMappingInvalidIdPInfo : .idpLoginInvalidIdPInfo
+        case .notSupported: .authNotSupportedProvider
+        }
+    }
+}

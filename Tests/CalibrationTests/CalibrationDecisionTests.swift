@@ -1,0 +1,96 @@
+import Calibration
+import Protocol
+import Testing
+
+/// Each probe's decision from the answers a target could give: the documented alternatives decide
+/// the knob, anything else leaves it undecided (never a guess).
+@Suite("Calibration: decisions from answers")
+struct CalibrationDecisionTests {
+    @Test(
+        "tokens.deviceBound: 3011 from another device while the own device works is true; the user from another device is false"
+    )
+    func deviceBound() {
+        #expect(
+            Calibrator.deviceBound(fromOtherDevice: .authInvalidGamebaseToken, sameUser: false, fromOwnDevice: .success)
+                .value == true
+        )
+        #expect(Calibrator.deviceBound(fromOtherDevice: .success, sameUser: true, fromOwnDevice: nil).value == false)
+        // A success as another user, a refusal on the own device too, other codes, no answer: undecided.
+        #expect(Calibrator.deviceBound(fromOtherDevice: .success, sameUser: false, fromOwnDevice: nil).value == nil)
+        #expect(
+            Calibrator.deviceBound(
+                fromOtherDevice: .authInvalidGamebaseToken,
+                sameUser: false,
+                fromOwnDevice: .authInvalidGamebaseToken
+            ).value == nil
+        )
+        #expect(
+            Calibrator.deviceBound(fromOtherDevice: .invalidMember, sameUser: false, fromOwnDevice: nil).value == nil
+        )
+        #expect(Calibrator.deviceBound(fromOtherDevice: nil, sameUser: false, fromOwnDevice: nil).value == nil)
+    }
+
+    @Test("tokens.perDevice: the earlier token revoked is one, live is many; the same token twice is undecided")
+    func perDevice() {
+        #expect(Calibrator.perDevice(sameToken: false, earlierToken: .authInvalidGamebaseToken).value == .one)
+        #expect(Calibrator.perDevice(sameToken: false, earlierToken: .success).value == .many)
+        #expect(Calibrator.perDevice(sameToken: true, earlierToken: nil).value == nil)
+        #expect(Calibrator.perDevice(sameToken: false, earlierToken: .notLoggedIn).value == nil)
+        #expect(Calibrator.perDevice(sameToken: false, earlierToken: nil).value == nil)
+    }
+
+    @Test("login.alreadyLoggedIn: the owner at once is allow; 3201 then success with the flag is reject")
+    func alreadyLoggedIn() {
+        #expect(Calibrator.alreadyLoggedIn(withoutFlag: .success, sameUser: true, withFlag: nil).value == .allow)
+        #expect(
+            Calibrator.alreadyLoggedIn(withoutFlag: .idpLoginFailed, sameUser: false, withFlag: .success).value
+                == .reject
+        )
+        // 3201 both times is the token being refused, not L7; another user or code decides nothing.
+        #expect(
+            Calibrator.alreadyLoggedIn(withoutFlag: .idpLoginFailed, sameUser: false, withFlag: .idpLoginFailed).value
+                == nil
+        )
+        #expect(Calibrator.alreadyLoggedIn(withoutFlag: .success, sameUser: false, withFlag: nil).value == nil)
+        #expect(Calibrator.alreadyLoggedIn(withoutFlag: .bannedMember, sameUser: false, withFlag: nil).value == nil)
+    }
+
+    @Test("idp.unconfigured: 3202 and 3304 is console, 3002 twice notSupported; a mix or anything else undecided")
+    func unconfigured() {
+        #expect(
+            Calibrator.unconfigured(login: .idpLoginInvalidIdPInfo, mapping: .addMappingInvalidIdPInfo).value
+                == .console
+        )
+        #expect(
+            Calibrator.unconfigured(login: .authNotSupportedProvider, mapping: .authNotSupportedProvider).value
+                == .notSupported
+        )
+        #expect(
+            Calibrator.unconfigured(login: .idpLoginInvalidIdPInfo, mapping: .authNotSupportedProvider).value == nil
+        )
+        #expect(Calibrator.unconfigured(login: .idpLoginFailed, mapping: .addMappingInvalidIdPInfo).value == nil)
+        #expect(Calibrator.unconfigured(login: .undefinedValue, mapping: nil).value == nil)
+    }
+
+    @Test("ban.code: 7 or 3005 decide; anything else (a success, 3011, no answer) is undecided")
+    func banCode() {
+        #expect(Calibrator.banCode(.bannedMember).value == .bannedMember)
+        #expect(Calibrator.banCode(.authBannedMember).value == .authBannedMember)
+        #expect(Calibrator.banCode(.success).value == nil)
+        #expect(Calibrator.banCode(.authInvalidGamebaseToken).value == nil)
+        #expect(Calibrator.banCode(nil).value == nil)
+    }
+
+    @Test(
+        "transferAccount.failThreshold: the count at the first 3042 after 3044s; never blocking or another code is undecided"
+    )
+    func failThreshold() {
+        let wrong = ResultCode.transferAccountInvalidPassword
+        #expect(Calibrator.failThreshold([wrong, wrong, .transferAccountBlock]).value == 3)
+        #expect(Calibrator.failThreshold([.transferAccountBlock]).value == 1)
+        #expect(Calibrator.failThreshold(Array(repeating: wrong, count: 20)).value == nil)
+        #expect(Calibrator.failThreshold([wrong, .transferAccountInvalidID]).value == nil)
+        #expect(Calibrator.failThreshold([wrong, nil]).value == nil)
+        #expect(Calibrator.failThreshold([]).value == nil)
+    }
+}

@@ -1,0 +1,93 @@
+import Model
+import Protocol
+import Testing
+
+/// The model judges every value of the dialect knobs (docs/PROTOCOL.md §5.1) as the reference
+/// server serves it (Tests/ReferenceServerTests/DialectKnobTests.swift for the server's side).
+@Suite("Dialect knobs in the model")
+struct DialectKnobModelTests {
+    typealias S = Sim
+
+    @Test("login.alreadyLoggedIn: reject refuses switching users without the flag (L7); allow logs the owner in")
+    func alreadyLoggedIn() {
+        for (value, code) in [(AlreadyLoggedIn.reject, ResultCode.idpLoginFailed), (.allow, .success)] {
+            var sem = Semantics()
+            sem.login.alreadyLoggedIn = value
+            var sim = Sim(sem)
+            let owner = sim.login(S.d0, S.g1)
+            sim.login(S.d1)
+            let step = sim.expect(
+                code,
+                .loginIdP(device: S.d1, credential: .valid(S.g1), ignoreAlreadyLoggedIn: false),
+                rule: value == .reject ? .L7 : .M3
+            )
+            if value == .allow { #expect(sim.user(of: step) == sim.user(of: owner)) }
+        }
+    }
+
+    @Test("tokens.perDevice: one revokes the device's previous token (L10); many keeps it live")
+    func perDevice() {
+        for value in TokensPerDevice.allCases {
+            var sem = Semantics()
+            sem.tokens.perDevice = value
+            var sim = Sim(sem)
+            let first = sim.login(S.d0)
+            sim.login(S.d0)
+            #expect(sim.tokenRevoked(first) == (value == .one ? .L10 : nil))
+            sim.expect(
+                value == .one ? .authInvalidGamebaseToken : .success,
+                .getMember(device: S.d0, token: S.token(first))
+            )
+        }
+    }
+
+    @Test("tokens.deviceBound: true refuses a token from another device (L11); false accepts it")
+    func deviceBound() {
+        for value in [true, false] {
+            var sem = Semantics()
+            sem.tokens.deviceBound = value
+            var sim = Sim(sem)
+            let s = sim.login(S.d0)
+            sim.expect(
+                value ? .authInvalidGamebaseToken : .success,
+                .getMember(device: S.d1, token: S.token(s)),
+                rule: value ? .L11 : .L12
+            )
+            sim.expect(value ? .tokenLoginInvalidTokenInfo : .success, .loginToken(device: S.d1, token: S.token(s)))
+        }
+    }
+
+    @Test("ban.code decides a banned member's code for login, token login and authenticated calls (B1)")
+    func banCode() {
+        for code in BanSemantics.codes {
+            var sem = Semantics()
+            sem.ban.code = code
+            var sim = Sim(sem)
+            let s = sim.login(S.d0, S.g1)
+            sim.expect(.success, .serverBan(users: [.user(sim.user(of: s))], ban: BanSpec(banType: "PERMANENT")))
+            sim.expect(code, .loginToken(device: S.d0, token: S.token(s)), rule: .B1)
+            sim.expect(code, .getMember(device: S.d0, token: S.token(s)), rule: .B1)
+            sim.expect(code, .loginIdP(device: S.d1, credential: .valid(S.g1), ignoreAlreadyLoggedIn: false), rule: .B1)
+        }
+    }
+
+    @Test("idp.unconfigured decides the code for a login and a mapping with an IdP the app lacks (L13)")
+    func unconfigured() {
+        for (value, login, mapping) in [
+            (UnconfiguredIdP.console, ResultCode.idpLoginInvalidIdPInfo, ResultCode.addMappingInvalidIdPInfo),
+            (.notSupported, .authNotSupportedProvider, .authNotSupportedProvider),
+        ] {
+            var sem = Semantics()
+            sem.idp.codes = [.guest, .google]
+            sem.idp.unconfigured = value
+            var sim = Sim(sem)
+            sim.expect(
+                login,
+                .loginIdP(device: S.d0, credential: .valid(S.f1), ignoreAlreadyLoggedIn: false),
+                rule: .L13
+            )
+            let g = sim.login(S.d1)
+            sim.expect(mapping, .addMapping(device: S.d1, token: S.token(g), credential: .valid(S.f1)), rule: .L13)
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import Protocol
+import ReferenceServer
+import Testing
+
+/// The reference server serves every value of the dialect knobs (docs/PROTOCOL.md §5.1), each the
+/// way the section describes it; the default of each is covered by the rule suites.
+@Suite("Dialect knobs of the reference server", .timeLimit(.minutes(2)))
+struct DialectKnobTests {
+    @Test("login.alreadyLoggedIn: allow lets a logged-in device switch users without the flag")
+    func switchUsers() async throws {
+        var semantics = Semantics()
+        semantics.login.alreadyLoggedIn = .allow
+        try await withServer(semantics) { server in
+            let owner = try await server.idp(.google, "dk-switch")
+            let guest = try await server.guest()
+            let r = try await server.client.login(
+                device: guest.device,
+                LoginRequest(idPCode: .google, accessToken: server.token(.google, "dk-switch"))
+            )
+            #expect(r.resultCode == .success)
+            #expect(r.body.member?.userId == owner.userId)
+        }
+        try await withServer { server in
+            _ = try await server.idp(.google, "dk-switch")
+            let guest = try await server.guest()
+            let r = try await server.client.login(
+                device: guest.device,
+                LoginRequest(idPCode: .google, accessToken: server.token(.google, "dk-switch"))
+            )
+            #expect(r.resultCode == .idpLoginFailed, "the default still refuses (L7)")
+        }
+    }
+
+    @Test(
+        "tokens.perDevice: many keeps a device's earlier tokens live; the device's current session is its latest login"
+    )
+    func manyPerDevice() async throws {
+        var semantics = Semantics()
+        semantics.tokens.perDevice = .many
+        try await withServer(semantics) { server in
+            let first = try await server.guest()
+            let second = try await server.guest(first.device)
+            #expect(first.token != second.token)
+            #expect(
+                try await server.client.getOwnMember(device: first.device, accessToken: first.token).resultCode
+                    == .success
+            )
+            #expect(
+                try await server.client.tokenLogin(device: first.device, accessToken: first.token).resultCode
+                    == .success
+            )
+            // Logging the current session out leaves the device logged out (an IdP login of another
+            // user goes through without the flag), while the earlier token stays live.
+            _ = try await server.idp(.google, "dk-many")
+            #expect(
+                try await server.client.logout(device: first.device, accessToken: second.token).resultCode == .success
+            )
+            let switched = try await server.client.login(
+                device: first.device,
+                LoginRequest(idPCode: .google, accessToken: server.token(.google, "dk-many"))
+            )
+            #expect(switched.resultCode == .success)
+            #expect(
+                try await server.client.getOwnMember(device: first.device, accessToken: first.token).resultCode
+                    == .success
+            )
+        }
+    }
+
+    @Test("tokens.deviceBound: false lets any device present a token, for authenticated calls and token login")
+    func unbound() async throws {
+        var semantics = Semantics()
+        semantics.tokens.deviceBound = false
+        try await withServer(semantics) { server in
+            let s = try await server.guest()
+            let other = newDevice()
+            let member = try await server.client.getOwnMember(device: other, accessToken: s.token)
+            #expect(member.resultCode == .success)
+            #expect(member.body.member?.userId == s.userId)
+            let token = try await server.client.tokenLogin(device: other, accessToken: s.token)
+            #expect(token.resultCode == .success)
+            #expect(token.body.token?.accessToken == s.token)
+        }
+        try await withServer { server in
+            let s = try await server.guest()
+            #expect(
+                try await server.client.getOwnMember(device: newDevice(), accessToken: s.token).resultCode
+                    == .authInvalidGamebaseToken,
+                "the default binds tokens to their device (L11)"
+            )
+        }
+    }
+
+    @Test("ban.code: 3005 answers a banned member's login, token login and calls with 3005 and banInfo")
+    func banCode() async throws {
+        var semantics = Semantics()
+        semantics.ban.code = .authBannedMember
+        try await withServer(semantics) { server in
+            let s = try await server.guest()
+            _ = try await server.client.ban(BanRequest(userIdList: [s.userId], banTypeCode: "PERMANENT"))
+            let login = try await server.client.login(device: s.device, LoginRequest(idPCode: .guest))
+            #expect(login.resultCode == .authBannedMember)
+            #expect(login.body.banInfo?.userId == s.userId)
+            #expect(
+                try await server.client.tokenLogin(device: s.device, accessToken: s.token).resultCode
+                    == .authBannedMember
+            )
+            #expect(
+                try await server.client.getOwnMember(device: s.device, accessToken: s.token).resultCode
+                    == .authBannedMember
+            )
+        }
+    }
+
+    @Test("idp.unconfigured: notSupported answers 3002 for a login and a mapping with an IdP the app lacks")
+    func notSupported() async throws {
+        var semantics = Semantics()
+        semantics.idp.codes = [.guest, .google]
+        semantics.idp.unconfigured = .notSupported
+        try await withServer(semantics) { server in
+            let login = try await server.client.login(
+                device: newDevice(),
+                LoginRequest(idPCode: .facebook, accessToken: server.token(.facebook, "dk-ns"))
+            )
+            #expect(login.resultCode == .authNotSupportedProvider)
+            let s = try await server.guest()
+            #expect(try await server.addMapping(s, .facebook, "dk-ns").resultCode == .authNotSupportedProvider)
+        }
+    }
+
+    @Test("A knob file's calibration section is skipped, and an unknown dialect value is refused with its key")
+    func knobFile() throws {
+        let file = try ConfigFile.parse(
+            """
+            tokens:
+              perDevice: many
+            calibration:
+              target: "http://example"
+              knobs: [{knob: tokens.perDevice, value: many}]
+            """,
+            file: "k.yaml"
+        )
+        #expect(file.semantics.tokens.perDevice == .many)
+        #expect(throws: (any Error).self) { try ConfigFile.parse("ban:\n  code: 9\n", file: "k.yaml") }
+        #expect(throws: (any Error).self) { try ConfigFile.parse("tokens:\n  perDevice: several\n", file: "k.yaml") }
+    }
+}
