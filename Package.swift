@@ -283,7 +283,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "Basics", "Engine", "Fuzz", "GBFuzzTestKit", "Linearizability", "Model", "Plan", "Protocol",
+                "Basics", "Config", "Engine", "Fuzz", "GBFuzzTestKit", "Linearizability", "Model", "Plan", "Protocol",
                 "ReferenceServer", "Results", "Runner", "Transport",
             ],
             exclude: ["Fixtures"],
