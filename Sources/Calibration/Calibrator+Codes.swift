@@ -42,13 +42,14 @@ extension Calibrator {
         }
     }
 
-    /// A guest user banned through the Server API (E8) logs in again: 7 or 3005. The ban is
-    /// released afterwards (E11).
-    func banCode() async -> KnobDecision {
+    /// A guest user banned through the Server API (E8) logs in again: 7 or 3005, and whether its
+    /// `banInfo` carries `csInfo` and `csUrl` (`shapes.banInfoContact`). The ban is released
+    /// afterwards (E11).
+    func banCode() async -> [KnobDecision] {
         var log = ProbeLog()
         let d = device("ban")
         guard let s = await guestLogin("guest login", d, &log) else {
-            return decision("ban.code", Verdict<ResultCode>.undecided("a guest login failed"), log) { "\($0.rawValue)" }
+            return banDecisions(.undecided("a guest login failed"), nil, log)
         }
         let banned = await log.sendServer("E8 permanent ban of that user", "POST \(Endpoint.ban(appId))") {
             try await client.ban(
@@ -56,13 +57,8 @@ extension Calibrator {
             )
         }
         guard banned == .success else {
-            return decision(
-                "ban.code",
-                Verdict<ResultCode>.undecided(
-                    "the Server API did not ban (\(Self.text(banned))): no secret key, or no E8"
-                ),
-                log
-            ) { "\($0.rawValue)" }
+            let why = "the Server API did not ban (\(Self.text(banned))): no secret key, or no E8"
+            return banDecisions(.undecided(why), nil, log)
         }
         let login = await log.send("guest login of the banned user", "POST \(Endpoint.login(appId)) {idPCode: guest}") {
             try await client.login(device: d, LoginRequest(idPCode: .guest))
@@ -70,7 +66,29 @@ extension Calibrator {
         _ = await log.sendServer("E11 release", "DELETE \(Endpoint.ban(appId))") {
             try await client.banRelease(BanReleaseRequest(userIdList: [s.user], banReleaseReason: "gbfuzz calibrate"))
         }
-        return decision("ban.code", Self.banCode(login.code), log) { "\($0.rawValue)" }
+        let verdict = Self.banCode(login.code)
+        return banDecisions(verdict, verdict.value == nil ? nil : login.body?.banInfo, log)
+    }
+
+    /// `ban.code` and `shapes.banInfoContact` from one probe (the contact fields of the banned
+    /// login's `banInfo`: both present is required, both absent optional, else undecided).
+    private func banDecisions(_ code: Verdict<ResultCode>, _ info: BanInfo?, _ log: ProbeLog) -> [KnobDecision] {
+        [
+            decision("ban.code", code, log) { "\($0.rawValue)" },
+            decision("shapes.banInfoContact", Self.banInfoContact(info, code: code), log) { $0.rawValue },
+        ]
+    }
+
+    /// The decision of `shapes.banInfoContact` from the banned login's `banInfo`.
+    package static func banInfoContact(_ info: BanInfo?, code: Verdict<ResultCode>) -> Verdict<FieldPresence> {
+        guard let info else {
+            return .undecided(code.value == nil ? code.because : "the banned login carried no banInfo")
+        }
+        switch (info.csInfo, info.csUrl) {
+        case (.some, .some): return .decided(.required, because: "banInfo carries csInfo and csUrl")
+        case (nil, nil): return .decided(.optional, because: "banInfo carries neither csInfo nor csUrl")
+        default: return .undecided("banInfo carries one of csInfo and csUrl")
+        }
     }
 
     /// The decision of ``banCode()`` from its answer.

@@ -90,5 +90,35 @@ extension Calibrator {
         }
     }
 
+    /// Whether `header.resultMessage` is the code's name (optionally `": "` and a detail), on a
+    /// success and on a failure (a token nobody issued).
+    func messageForm() async -> KnobDecision {
+        var log = ProbeLog()
+        let d = device("message")
+        let success = await log.send("guest login", "POST \(Endpoint.login(appId)) {idPCode: guest}") {
+            try await client.login(device: d, LoginRequest(idPCode: .guest))
+        }
+        let failure = await log.send("a token nobody issued", "GET \(Endpoint.ownMember(appId))") {
+            try await client.getOwnMember(device: d, accessToken: "gbfuzz-calibration-not-a-token")
+        }
+        let headers = [success, failure].compactMap { a -> ResponseHeader? in
+            if case .reply(let r) = a { return r.header }
+            return nil
+        }
+        return decision("shapes.resultMessage", Self.messageForm(headers), log) { $0.rawValue }
+    }
+
+    /// The decision of ``messageForm()``: every message the code's name is `codeName`, any other `free`.
+    package static func messageForm(_ headers: [ResponseHeader]) -> Verdict<ResultMessageForm> {
+        guard headers.count == 2 else { return .undecided("fewer than two Gamebase answers") }
+        let named = headers.allSatisfy { h in
+            let name = h.resultCode.name
+            return h.resultMessage == name || h.resultMessage.hasPrefix(name + ": ")
+        }
+        return named
+            ? .decided(.codeName, because: "every resultMessage is its code's name")
+            : .decided(.free, because: "a resultMessage is not its code's name")
+    }
+
     static func text(_ code: ResultCode?) -> String { code.map { "\($0)" } ?? "no Gamebase answer" }
 }

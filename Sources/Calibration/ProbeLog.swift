@@ -24,7 +24,7 @@ package enum ProbeAnswer: Sendable {
         switch self {
         case .failed(let why): return "no Gamebase answer: \(why)"
         case .reply(let r):
-            var parts = ["\(r.resultCode)"]
+            var parts = ["\(r.resultCode) \"\(r.header.resultMessage.prefix(120))\""]
             if let m = r.body.member { parts.append("userId \(m.userId)") }
             if r.body.banInfo != nil { parts.append("with banInfo") }
             if let ta = r.body.transferAccount { parts.append("TransferAccount id \(ta.account.id)") }

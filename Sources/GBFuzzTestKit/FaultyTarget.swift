@@ -1,5 +1,6 @@
 import Basics
 import Foundation
+import Protocol
 import Synchronization
 import Transport
 
@@ -22,6 +23,12 @@ package final class FaultyTarget: Sendable {
         /// Starts an answer and closes the connection in the middle of it (nothing is forwarded).
         /// A connection closed before any byte would be retried by curl on a reused connection.
         case reset
+        /// Answers a well-formed envelope with a generic failure code (3999 AUTH_UNKNOWN_ERROR, or
+        /// -5000001 INTERNAL_SYSTEM_ERROR with the secret key), after forwarding the request
+        /// (`applied`) or without (the target failed before doing anything).
+        case genericFailure(applied: Bool)
+        /// Forwards, then rewrites `header.resultMessage` to a sentence (not the code's name).
+        case freeMessage
     }
 
     /// One fault with its probability, applied to the requests `applies` selects (all by default).
@@ -125,6 +132,9 @@ package final class FaultyTarget: Sendable {
             )
         case .reset?:
             return .raw(Array("HTTP/1.1 200 OK\r\nContent-Length: 400\r\n\r\n{\"header\":{\"trans".utf8))
+        case .genericFailure(let applied)?:
+            if applied { _ = forward(request, to: upstream, transport: transport) }
+            return genericFailure(request)
         default:
             break
         }
@@ -133,6 +143,7 @@ package final class FaultyTarget: Sendable {
         switch fault {
         case .truncatedJSON?: body = Array(body.prefix(body.count / 2))
         case .nonsenseCode?: body = rewriteCode(body)
+        case .freeMessage?: body = rewriteHeader(body) { $0["resultMessage"] = "The request was processed." }
         default: break
         }
         let headers = answer.headers.filter {
@@ -172,13 +183,37 @@ package final class FaultyTarget: Sendable {
         return answer.withLock { $0 }
     }
 
+    /// An envelope with a generic failure code that echoes the request's transaction id.
+    private static func genericFailure(_ r: TestHTTPServer.Request) -> TestHTTPServer.Reply {
+        let tid = r.headers["X-TCGB-Transaction-Id"] ?? "gbfuzz-faulty"
+        let code = r.headers["X-Secret-Key"] != nil ? -5_000_001 : 3999
+        let header: [String: Any] = [
+            "transactionId": tid, "isSuccessful": false, "resultCode": code,
+            "resultMessage": ResultCode(code).name,
+        ]
+        let body = (try? JSONSerialization.data(withJSONObject: ["header": header])).map { Array($0) } ?? []
+        return .respond(
+            status: 200,
+            headers: [HTTPHeader("Content-Type", "application/json"), HTTPHeader("X-TCGB-Transaction-Id", tid)],
+            body: body,
+            close: false
+        )
+    }
+
     /// `header.resultCode` replaced by ``nonsenseCode`` (and `isSuccessful` false).
     private static func rewriteCode(_ body: [UInt8]) -> [UInt8] {
+        rewriteHeader(body) {
+            $0["resultCode"] = nonsenseCode
+            $0["isSuccessful"] = false
+        }
+    }
+
+    /// `body` with its `header` object changed by `change` (unchanged when it has none).
+    private static func rewriteHeader(_ body: [UInt8], _ change: (inout [String: Any]) -> Void) -> [UInt8] {
         guard var object = (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any],
             var header = object["header"] as? [String: Any]
         else { return body }
-        header["resultCode"] = nonsenseCode
-        header["isSuccessful"] = false
+        change(&header)
         object["header"] = header
         return (try? JSONSerialization.data(withJSONObject: object)).map { Array($0) } ?? body
     }

@@ -72,9 +72,11 @@ extension HistoryEntry {
             if let k = b.transferKey { keys.append(EntityKey(.transferKey, k.transferKey)) }
             if let t = b.forcingMappingTicket {
                 keys += [
-                    EntityKey(.user, t.userId), EntityKey(.user, t.mappedUserId), account(t.idPCode, t.idPId),
+                    EntityKey(.user, t.userId), EntityKey(.user, t.mappedUserId),
                     EntityKey(.ticket, t.forcingMappingKey),
                 ]
+                // Without idPId (shapes.ticketIdPId: optional) the add mapping's own credential names the account.
+                if let id = t.idPId { keys.append(account(t.idPCode, id)) }
             }
             if let f = b.failTransferAccount { keys.append(EntityKey(.transferId, f.id)) }
             if let b = b.banInfo { keys.append(EntityKey(.user, b.userId)) }

@@ -72,6 +72,24 @@ struct CalibrationDecisionTests {
         #expect(Calibrator.unconfigured(login: .undefinedValue, mapping: nil).value == nil)
     }
 
+    @Test("shapes.resultMessage: code names on both answers is codeName, a sentence on either is free")
+    func messageForm() {
+        func h(_ code: ResultCode, _ message: String) -> ResponseHeader {
+            ResponseHeader(transactionId: "t", isSuccessful: code.isSuccess, resultCode: code, resultMessage: message)
+        }
+        #expect(
+            Calibrator.messageForm([
+                h(.success, "SUCCESS"), h(.authInvalidGamebaseToken, "AUTH_INVALID_GAMEBASE_TOKEN: x"),
+            ])
+            .value == .codeName
+        )
+        #expect(
+            Calibrator.messageForm([h(.success, "SUCCESS"), h(.authInvalidGamebaseToken, "Invalid token")]).value
+                == .free
+        )
+        #expect(Calibrator.messageForm([h(.success, "OK")]).value == nil)
+    }
+
     @Test("ban.code: 7 or 3005 decide; anything else (a success, 3011, no answer) is undecided")
     func banCode() {
         #expect(Calibrator.banCode(.bannedMember).value == .bannedMember)

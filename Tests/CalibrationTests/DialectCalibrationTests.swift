@@ -13,7 +13,7 @@ import Testing
 /// where they are still bugs.
 @Suite("Calibration: every dialect end to end", .serialized, .timeLimit(.minutes(20)))
 struct DialectCalibrationTests {
-    static let dialects = ["current", "older-edition", "device-free-tokens", "small-console"]
+    static let dialects = ["current", "older-edition", "device-free-tokens", "small-console", "lenient-shapes"]
 
     static func dialect(_ name: String) throws -> Semantics {
         let path = URL(fileURLWithPath: #filePath)
@@ -63,6 +63,7 @@ struct DialectCalibrationTests {
             #expect(calibrated.idp.unconfigured == served.idp.unconfigured)
             #expect(calibrated.transferAccount.enabled == served.transferAccount.enabled)
             #expect(calibrated.transferKey.enabled == served.transferKey.enabled)
+            #expect(calibrated.shapes == served.shapes)
             if served.transferAccount.enabled {
                 #expect(calibrated.transferAccount.failThreshold == served.transferAccount.failThreshold)
             } else {
@@ -74,6 +75,22 @@ struct DialectCalibrationTests {
                 let judgedByDefaults = await Self.campaign(live, judged: .default, seed: 12, ops: 3_000)
                 #expect(!judgedByDefaults.violations.isEmpty, "\(name) made no difference to the default knobs")
             }
+        }
+    }
+
+    @Test("Fields left out are findings about those fields, under their rules, not bad envelopes")
+    func shapesAreFieldFindings() async throws {
+        var served = Semantics()
+        served.shapes = ShapeSemantics(banInfoContact: .optional, ticketIdPId: .optional)
+        try await withLiveTarget(semantics: served) { live in
+            let r = await Self.campaign(live, judged: .default, seed: 21, ops: 4_000)
+            let fields = Set(r.violations.map(\.field))
+            #expect(!r.violations.isEmpty)
+            #expect(
+                fields.isSubset(of: ["banInfo.csInfo", "forcingMappingTicket.idPId"]),
+                "\(r.violations.prefix(3).map(\.message))"
+            )
+            #expect(r.violations.allSatisfy { ($0.field == "banInfo.csInfo") == ($0.rule.rawValue == "B1") })
         }
     }
 

@@ -15,13 +15,19 @@ struct UndecidedTargetTests {
         return await Calibrator(client: client, settings: .init(salt: "u1")).run()
     }
 
-    @Test("Every answer a generic failure (3999): every knob undecided, each with its requests and answers")
+    @Test(
+        "Every answer a generic failure (3999): every knob undecided but the message form any envelope shows, each with its requests and answers"
+    )
     func genericFailure() async throws {
-        let body = #"{"header":{"transactionId":"x","isSuccessful":false,"resultCode":3999,"resultMessage":"unknown"}}"#
+        let body =
+            #"{"header":{"transactionId":"x","isSuccessful":false,"resultCode":3999,"resultMessage":"AUTH_UNKNOWN_ERROR"}}"#
         let decisions = await calibrate(CannedTransport(body: body))
         #expect(!decisions.isEmpty)
         for d in decisions {
-            #expect(!d.isDecided, "\(d.knob) decided \(d.value ?? "") from generic failures")
+            #expect(
+                d.isDecided == (d.knob == "shapes.resultMessage"),
+                "\(d.knob) decided \(d.value ?? "") from generic failures"
+            )
             #expect(!d.because.isEmpty)
         }
         #expect(decisions.contains { $0.evidence.contains { $0.answer.hasPrefix("3999") } })

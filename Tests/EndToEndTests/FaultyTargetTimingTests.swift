@@ -49,6 +49,44 @@ struct FaultyTargetTimingTests {
         #expect(summary.totals.transportErrors == failures["reset"] ?? 0)
     }
 
+    @Test(
+        "generic failure codes, applied or not, are server errors: no violation, counted by code, and server_error_rate fails"
+    )
+    func genericFailuresAreServerErrors() async throws {
+        let (outcome, log) = try await Self.run(
+            """
+            duration: 4s
+            load: {players: 4}
+            fuzz: {shrink: false, adversarial: 0.3}
+            thresholds: ["violations == 0", "server_error_rate < 1%"]
+            """,
+            faults: [.init(.genericFailure(applied: true), 0.05), .init(.genericFailure(applied: false), 0.05)]
+        )
+        let summary = try #require(outcome.summary, "\(log)")
+        #expect(
+            summary.violations.count == 0,
+            "\(summary.violations.list.prefix(3).map { "\($0.rule) \($0.message)" })"
+        )
+        let totals = summary.totals
+        #expect(totals.serverErrors > 0 && totals.outcomes.serverError == totals.serverErrors)
+        #expect(totals.serverErrorRate > 0.05 && totals.serverErrorRate < 0.2, "\(totals.serverErrorRate)")
+        #expect(totals.failed == totals.outcomes.unexpected + totals.transportErrors + totals.serverErrors)
+        #expect((totals.failures["code_3999"] ?? 0) > 0, "\(totals.failures)")
+        #expect(summary.thresholds.map(\.ok) == [true, false], "\(summary.thresholds)")
+        #expect(outcome.exit == .thresholdFailed)
+    }
+
+    @Test("result messages that are not code names: X2 findings by default, clean with shapes.resultMessage: free")
+    func freeMessages() async throws {
+        let yaml = "duration: 3s\nload: {players: 2}\nfuzz: {shrink: false, audit: false}\n"
+        let (strict, log) = try await Self.run(yaml, faults: [.init(.freeMessage, 0.5)])
+        let messages = try #require(strict.summary, "\(log)").violations.list.map(\.message)
+        #expect(!messages.isEmpty && messages.allSatisfy { $0.contains("header.resultMessage") }, "\(messages)")
+        let knobs = E2E.writeProfile("shapes:\n  resultMessage: free\n", name: "free-messages")
+        let (free, log2) = try await Self.run(yaml, faults: [.init(.freeMessage, 0.5)]) { $0.semanticsFile = knobs }
+        #expect(try #require(free.summary, "\(log2)").violations.count == 0, "\(log2)")
+    }
+
     @Test("a run whose every answer is truncated passes latency_ms.p99 but fails latency_ms{outcome:ok}.p99")
     func truncatedAnswersFailOkLatency() async throws {
         let (outcome, log) = try await Self.run(

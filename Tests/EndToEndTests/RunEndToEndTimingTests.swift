@@ -68,7 +68,7 @@ struct RunEndToEndTimingTests {
         #expect(outcome.exit == .clean || outcome.exit == .thresholdFailed, "\(outcome.exit): \(log)")
         let summary = try #require(outcome.summary)
         #expect(summary.violations.count == 0)
-        #expect(summary.thresholds.count == 5)
+        #expect(summary.thresholds.count == 6)
         #expect(summary.totals.requests > 50)
         #expect(FileManager.default.fileExists(atPath: outcome.directory.appendingPathComponent("report.html").path))
     }

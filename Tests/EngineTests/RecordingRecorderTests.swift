@@ -284,3 +284,20 @@ struct RecordingRobustnessTests {
         #expect(recording.intervals.map(\.index) == [0])
     }
 }
+
+@Suite("Failure kinds")
+struct FailureKindTests {
+    @Test("Every kind, generic failure codes included, survives the recorder's compact code and the summary's key")
+    func roundTrips() {
+        let kinds: [FailureKind] = [
+            .http(502), .malformed, .timeout, .reset, .refused, .otherTransport, .generic(3999), .generic(3101),
+            .generic(-5_000_001),
+        ]
+        for kind in kinds {
+            #expect(FailureKind(code: kind.code) == kind)
+            #expect(FailureKind(key: kind.key) == kind)
+        }
+        #expect(FailureKind.generic(-5_000_001).key == "code_-5000001")
+        #expect(!FailureKind.generic(3999).isTransport)
+    }
+}

@@ -185,3 +185,24 @@ struct DiagnosisTests {
         #expect(belief.diagnose(op, ClockWindow(exactly: sim.now), observed: .idpLoginFailed) == .L5)
     }
 }
+
+@Suite("Lost answers")
+struct LostAnswerTests {
+    typealias S = Sim
+
+    @Test("Each lost operation keeps its own horizon: retiring the old ones keeps a newer one maybe-applied")
+    func ownHorizon() throws {
+        var sim = Sim()
+        let s = sim.login(S.d0, S.g1)
+        var belief = Belief(model: sim.model, initial: sim.state)
+        let w = ClockWindow(exactly: sim.now)
+        belief.observeLost(Op(id: 10, action: .getMember(device: S.d0, token: S.token(s))), w)
+        belief.observeLost(Op(id: 16, action: .logout(device: S.d0, token: S.token(s))), w)
+        belief.retirePending(before: 11)
+        #expect(belief.states.allSatisfy { $0.pending.map(\.op.id) == [16] || $0.pending.isEmpty })
+        let probe = Op(id: 17, action: .getMember(device: S.d0, token: S.token(s)))
+        #expect(Set(try belief.predictions(probe, w).map(\.code)) == [.success, .authInvalidGamebaseToken])
+        belief.retirePending(before: 17)
+        #expect(belief.states.allSatisfy { $0.pending.isEmpty })
+    }
+}

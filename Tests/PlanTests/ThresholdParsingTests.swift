@@ -173,7 +173,8 @@ struct ThresholdParsingTests {
             code: .unknownMetric,
             column: 1,
             message: "unknown metric 'latncy_ms'; known metrics: latency_ms, service_ms, schedule_lag_ms, error_rate, "
-                + "transport_error_rate, throughput_rps, requests, ok, failed, transport_errors, late_starts, violations"
+                + "transport_error_rate, server_error_rate, throughput_rps, requests, ok, failed, transport_errors, "
+                + "server_errors, late_starts, violations"
         ),
         .init(
             text: "latency_ms < 3",
@@ -321,7 +322,7 @@ struct ThresholdParsingTests {
             text: "requests > 3%",
             code: .misuse,
             column: 13,
-            message: "'%' applies only to error_rate and transport_error_rate"
+            message: "'%' applies only to error_rate, transport_error_rate and server_error_rate"
         ),
         .init(
             text: "requests > 3 and ok > 2",

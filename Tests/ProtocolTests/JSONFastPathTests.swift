@@ -32,6 +32,30 @@ struct JSONFastPathTests {
         return Array(try! encoder.encode(value))
     }
 
+    @Test("Failure extras without the fields no edition names read, by both paths, with those fields absent")
+    func extrasWithoutUnnamedFields() throws {
+        let header = #""header":{"transactionId":"t","isSuccessful":false,"resultCode":7,"resultMessage":"banned"}"#
+        let ban = Array(
+            #"{\#(header),"banInfo":{"userId":"U","banType":"PERMANENT","beginDate":1,"message":"m"}}"#.utf8
+        )
+        let ticket = Array(
+            (#"{\#(header),"forcingMappingTicket":{"userId":"A","mappedUserId":"B","mappedUserValid":"Y","#
+                + #""idPCode":"google","forcingMappingKey":"k","expirationDate":2,"accessToken":"x"}}"#).utf8
+        )
+        for bytes in [ban, ticket] {
+            let fast = try #require(GamebaseClient.fastDecode(bytes, as: ClientReplyBody.self)?.body)
+            #expect(fast == Self.reference(bytes, as: ClientReplyBody.self)?.1)
+            #expect(Self.client(bytes, as: ClientReplyBody.self)?.1 == fast)
+        }
+        let info = try #require(GamebaseClient.fastDecode(ban, as: ClientReplyBody.self)?.body.banInfo)
+        #expect(info.csInfo == nil && info.csUrl == nil && info.userId == "U")
+        let t = try #require(GamebaseClient.fastDecode(ticket, as: ClientReplyBody.self)?.body.forcingMappingTicket)
+        #expect(t.idPId == nil && t.forcingMappingKey == "k")
+        let parsed = try #require(JSONValue.parse(Array(#"{"amount":1.5,"count":2}"#.utf8)))
+        let payment = try #require(PaymentStatus(json: parsed))
+        #expect(payment.currency == nil)
+    }
+
     @Test("Every well-formed reply of every shape is read by the fast path, with exactly JSONDecoder's value")
     func wellFormed() {
         var values = ReplyValues(seed: 1)

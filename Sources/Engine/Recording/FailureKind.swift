@@ -13,6 +13,8 @@ package enum FailureKind: Hashable, Sendable, Comparable, CustomStringConvertibl
     case refused
     /// Any other transport failure (DNS, TLS…).
     case otherTransport
+    /// An answer with a generic failure code (`OutcomeClass.serverError`): the code.
+    case generic(Int)
 
     /// The key in `summary.json`: `http_502`, `malformed`, `timeout`, `reset`, `refused`, `transport_other`.
     package var key: String {
@@ -23,6 +25,7 @@ package enum FailureKind: Hashable, Sendable, Comparable, CustomStringConvertibl
         case .reset: "reset"
         case .refused: "refused"
         case .otherTransport: "transport_other"
+        case .generic(let code): "code_\(code)"
         }
     }
 
@@ -34,6 +37,10 @@ package enum FailureKind: Hashable, Sendable, Comparable, CustomStringConvertibl
         case "refused": self = .refused
         case "transport_other": self = .otherTransport
         default:
+            if key.hasPrefix("code_"), let code = Int(key.dropFirst(5)), Self.genericRange.contains(code) {
+                self = .generic(code)
+                return
+            }
             guard key.hasPrefix("http_"), let status = Int(key.dropFirst(5)), (100...999).contains(status) else {
                 return nil
             }
@@ -47,12 +54,17 @@ package enum FailureKind: Hashable, Sendable, Comparable, CustomStringConvertibl
     package var isTransport: Bool {
         switch self {
         case .timeout, .reset, .refused, .otherTransport: true
-        case .http, .malformed: false
+        case .http, .malformed, .generic: false
         }
     }
 
+    /// Generic result codes a compact code can carry (every documented one is well inside).
+    static let genericRange = -99_999_999...99_999_999
+    /// Where generic result codes start among compact codes (far above HTTP statuses).
+    static let genericBase: Int32 = 1_000_000_000
+
     /// A compact code for the recorder's fixed-size samples (1…5 transport and decoder kinds,
-    /// 100…999 HTTP statuses).
+    /// 100…999 HTTP statuses, generic result codes offset by ``genericBase``).
     var code: Int32 {
         switch self {
         case .http(let status): Int32(clamping: status)
@@ -61,6 +73,7 @@ package enum FailureKind: Hashable, Sendable, Comparable, CustomStringConvertibl
         case .reset: 3
         case .refused: 4
         case .otherTransport: 5
+        case .generic(let code): Self.genericBase + Int32(clamping: code)
         }
     }
 
@@ -72,6 +85,8 @@ package enum FailureKind: Hashable, Sendable, Comparable, CustomStringConvertibl
         case 4: self = .refused
         case 5: self = .otherTransport
         case 100...999: self = .http(Int(code))
+        case (Self.genericBase - 99_999_999)...(Self.genericBase + 99_999_999):
+            self = .generic(Int(code - Self.genericBase))
         default: return nil
         }
     }

@@ -9,6 +9,10 @@ package enum OutcomeClass: UInt8, CaseIterable, Sendable, Hashable, Codable, Cus
     case unexpected = 2
     case transportError = 3
     case cancelled = 4
+    /// A generic failure code (`AUTH_UNKNOWN_ERROR`, `AUTH_LOGOUT_FAILED`…, `INTERNAL_SYSTEM_ERROR`):
+    /// the target says it failed without saying why. Not a violation; the operation may or may
+    /// not have been applied.
+    case serverError = 5
 
     /// The snake_case name used in JSON, the HTML report and `.hlog` tags.
     package var key: String {
@@ -18,6 +22,7 @@ package enum OutcomeClass: UInt8, CaseIterable, Sendable, Hashable, Codable, Cus
         case .unexpected: "unexpected"
         case .transportError: "transport_error"
         case .cancelled: "cancelled"
+        case .serverError: "server_error"
         }
     }
 
@@ -31,5 +36,5 @@ package enum OutcomeClass: UInt8, CaseIterable, Sendable, Hashable, Codable, Cus
 
     /// True for the classes counted as `failed` in the summary (see docs/RESULTS.md): the target's
     /// failures. A cancelled request is the run's doing and is counted apart.
-    package var isFailure: Bool { self == .unexpected || self == .transportError }
+    package var isFailure: Bool { self == .unexpected || self == .transportError || self == .serverError }
 }

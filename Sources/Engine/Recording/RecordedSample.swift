@@ -44,8 +44,12 @@ package struct RecordedSample: Sendable, Hashable {
 
     /// The Gamebase `resultCode` of the answer; `nil` when there was no protocol answer.
     package var resultCode: Int32? { detailKind == 1 ? detail : nil }
-    /// Why there was no protocol answer, when known.
-    package var failure: FailureKind? { detailKind == 2 ? FailureKind(code: detail) : nil }
+    /// Why there was no protocol answer, when known; a server error's generic failure code (its
+    /// result code, which the sample holds instead).
+    package var failure: FailureKind? {
+        if outcome == .serverError, detailKind == 1 { return .generic(Int(detail)) }
+        return detailKind == 2 ? FailureKind(code: detail) : nil
+    }
 
     static let zero = RecordedSample(
         operation: OperationID(rawValue: 0),

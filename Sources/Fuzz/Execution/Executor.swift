@@ -42,7 +42,8 @@ package struct Executor: OperationExecutor {
             status: r.http.status,
             header: r.header,
             sentTransactionId: r.sentTransactionId,
-            echoedTransactionId: r.echoedTransactionId
+            echoedTransactionId: r.echoedTransactionId,
+            messageForm: semantics.shapes.resultMessage
         )
         return ExecutionResult(
             outcome: .answer(wrap(r.body), envelope: env),

@@ -43,6 +43,8 @@ extension Player {
             case .answer(let o, envelope: nil) where o.code.isSuccess:
                 clock.endAdvance(seconds: s, applied: true)
                 if case .clock(let r) = o { reported = r.clock?.now }
+            case .answer(let o, envelope: nil) where GenericFailure.isGeneric(o.code, for: .testAdvance):
+                clock.endAdvance(seconds: s, applied: nil)  // failed without saying whether it moved
             case .answer(let o, envelope: nil) where o.code.isDocumented:
                 clock.endAdvance(seconds: s, applied: false)
             default:

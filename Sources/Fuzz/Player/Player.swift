@@ -26,7 +26,6 @@ package struct Player: Sendable {
     /// This player's place among the members of its burst (0 for the first to join): at a user,
     /// which of its accounts the player logs in with and which IdP it removes.
     package var member = 0
-    var stepsWithPending = 0
     /// Shared pool: answers in a row this player's view did not predict (``repairSharedView``).
     var surprises = 0
     /// Server time after the previous step (frozen clock), to spot jumps made by other players.
@@ -103,7 +102,6 @@ package struct Player: Sendable {
         }
         clockAfterLast = nil
         burst = nil
-        stepsWithPending = 0
         surprises = 0
     }
 
@@ -130,6 +128,11 @@ package struct Player: Sendable {
                     result
                 )
             ]
+        case .answer(let obs, let envelope) where envelope == nil && GenericFailure.isGeneric(obs.code, for: op.kind):
+            // The target failed without saying why (a server error, not a violation): as for a
+            // lost answer, the operation may or may not have been applied.
+            belief.observeLost(op, window)
+            verdict.outcome = .serverError
         case .answer(let obs, let envelope):
             judge(op, obs, envelope: envelope, result, window: window, into: &verdict)
         }
@@ -148,13 +151,10 @@ package struct Player: Sendable {
             verdict.desync = true
             newEpisode()
         } else {
-            if belief.hasPending {
-                stepsWithPending += 1
-                if stepsWithPending > configuration.pendingHorizon {
-                    belief.retirePending()
-                    stepsWithPending = 0
-                }
-            }
+            // Each lost operation stays maybe-applied for `pendingHorizon` of this player's steps
+            // after its own (one horizon for all of them retired an operation lost a step before
+            // the others' horizon ran out: a false alarm when its effect showed later).
+            if belief.hasPending, op.id > 0 { belief.retirePending(before: op.id - configuration.pendingHorizon) }
             if history.count >= configuration.episodeLength { newEpisode() }
         }
         return verdict

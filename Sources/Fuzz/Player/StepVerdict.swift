@@ -45,3 +45,12 @@ package struct StepVerdict: Sendable {
         self.desync = desync
     }
 }
+
+extension StepVerdict {
+    /// Why `result` had no semantic answer, for the failure breakdown: its generic failure code
+    /// when the verdict is a server error, else what the transport and the decoder said.
+    package func failure(of result: ExecutionResult) -> FailureKind? {
+        if outcome == .serverError, let code { return .generic(code.rawValue) }
+        return result.failure
+    }
+}

@@ -52,8 +52,11 @@ package final class HistoryLog: Sendable {
 
     /// Records an executed operation, called at `invoked` and back at `returned`, over its
     /// interval (``ExecutionResult/interval(invoked:returned:)``); with no answer, maybe applied.
+    /// Records `result` as the history entry of `op`; a `lost` answer (a generic failure code,
+    /// ``GenericFailure``) is recorded as no answer: maybe applied, like a transport error.
     package func append(
         _ result: ExecutionResult,
+        lost: Bool = false,
         process: Int,
         op: Op,
         invoked: ContinuousClock.Instant,
@@ -67,9 +70,9 @@ package final class HistoryLog: Sendable {
                 process: process,
                 op: op,
                 invokeNanos: r.invokeNanos,
-                returnNanos: r.returnNanos,
+                returnNanos: lost ? nil : r.returnNanos,
                 window: window,
-                answer: r.answer,
+                answer: lost ? nil : r.answer,
                 burst: burst
             )
         )

@@ -99,7 +99,7 @@ struct Renderer {
                     mappedUserId: value(et.owner, &st),
                     mappedUserValid: et.ownerValid,
                     idPCode: et.account.idPCode,
-                    idPId: identities.idPId(et.account),
+                    idPId: semantics.shapes.ticketIdPId == .required ? identities.idPId(et.account) : nil,
                     forcingMappingKey: value(et.ticket, &st),
                     expirationDate: et.expiry.earliest,
                     accessToken: op.idPToken ?? ""
@@ -119,7 +119,9 @@ struct Renderer {
                     userId: value(u, &st),
                     banType: b.permanent ? "PERMANENT" : "TEMPORARY",
                     beginDate: b.begin.earliest,
-                    endDate: b.end
+                    endDate: b.end,
+                    csInfo: semantics.shapes.banInfoContact == .required ? "" : nil,
+                    csUrl: semantics.shapes.banInfoContact == .required ? "" : nil
                 )
             default:
                 server = renderServer(e, o, &st)

@@ -145,6 +145,7 @@ package struct FuzzWorkload: Workload {
             let answer = result.answer
             race.history.append(
                 result,
+                lost: verdict.outcome == .serverError,
                 process: player.index,
                 op: planned.op,
                 invoked: invoked,
@@ -186,7 +187,7 @@ package struct FuzzWorkload: Workload {
                 name: verdict.kind.rawValue,
                 outcome: verdict.outcome,
                 resultCode: verdict.code?.rawValue,
-                failure: result.failure,
+                failure: verdict.failure(of: result),
                 failureExample: result.failureExample,
                 sent: executor.stamp.instant.withLock { $0 } ?? completed,
                 completed: completed

@@ -101,7 +101,7 @@ package struct ScriptWorkload: Workload {
                 name: verdict.kind.rawValue,
                 outcome: verdict.outcome,
                 resultCode: verdict.code?.rawValue,
-                failure: result.failure,
+                failure: verdict.failure(of: result),
                 failureExample: result.failureExample,
                 sent: executor.stamp.instant.withLock { $0 } ?? completed,
                 completed: completed

@@ -111,13 +111,15 @@ package struct Belief: Sendable {
         }
     }
 
-    /// Assumes lost operations that have not shown up by now never will.
-    package mutating func retirePending() {
+    /// Assumes lost operations that have not shown up by now never will: all of them, or those
+    /// whose step id is below `id` (each lost operation keeps its own horizon).
+    package mutating func retirePending(before id: Int = .max) {
+        guard states.contains(where: { $0.pending.contains { $0.op.id < id } }) else { return }
         var seen: Set<ModelState> = []
         var next: [ModelState] = []
         for st in states {
             var s = st
-            s.pending = []
+            s.pending.removeAll { $0.op.id < id }
             Self.appendUnique(s, to: &next, seen: &seen)
         }
         states = next

@@ -7,7 +7,8 @@ package enum Envelope {
         status: Int,
         header: ResponseHeader,
         sentTransactionId: String,
-        echoedTransactionId: String?
+        echoedTransactionId: String?,
+        messageForm: ResultMessageForm = .codeName
     ) -> Mismatch? {
         if status != 200 { return Mismatch(.X2, "HTTP status", expected: "200", observed: "\(status)") }
         if echoedTransactionId != sentTransactionId {
@@ -30,7 +31,7 @@ package enum Envelope {
             )
         }
         let name = header.resultCode.name
-        if header.resultMessage != name, !header.resultMessage.hasPrefix(name + ": ") {
+        if messageForm == .codeName, header.resultMessage != name, !header.resultMessage.hasPrefix(name + ": ") {
             return Mismatch(.X2, "header.resultMessage", expected: "\(name)[: detail]", observed: header.resultMessage)
         }
         return nil

@@ -218,8 +218,8 @@ extension Ctx {
             )
         }
         let acct = m.identities.idPAccount(et.account)
-        if t.idPCode != acct.idPCode || t.idPId != acct.idPId {
-            return fail(.M2, "forcingMappingTicket.idPId", acct.description, "\(t.idPCode):\(t.idPId)")
+        if t.idPCode != acct.idPCode || (t.idPId.map { $0 != acct.idPId } ?? false) {
+            return fail(.M2, "forcingMappingTicket.idPId", acct.description, "\(t.idPCode):\(t.idPId ?? "absent")")
         }
         if let sent = op.idPToken, t.accessToken != sent {
             return fail(.M2, "forcingMappingTicket.accessToken", sent, t.accessToken)
@@ -231,6 +231,10 @@ extension Ctx {
         switch date(et.expiry, t.expirationDate, rule: .M8, field: "forcingMappingTicket.expirationDate") {
         case .failure(let f): return f
         case .success(let d): try st.editTicket(et.ticket) { $0.expiry = d }
+        }
+        // Last, so a ticket without it has had every other field judged (knob shapes.ticketIdPId).
+        if t.idPId == nil, m.semantics.shapes.ticketIdPId == .required {
+            return fail(.M2, "forcingMappingTicket.idPId", acct.idPId, "absent")
         }
         return nil
     }
@@ -267,6 +271,11 @@ extension Ctx {
         switch date(ban.begin, b.beginDate, rule: .B1, field: "banInfo.beginDate") {
         case .failure(let f): return f
         case .success(let d): try st.editUser(u) { $0.ban?.begin = d }
+        }
+        // Last, so an answer without them has had every other field judged (knob shapes.banInfoContact).
+        if m.semantics.shapes.banInfoContact == .required {
+            if b.csInfo == nil { return fail(.B1, "banInfo.csInfo", "present", "absent") }
+            if b.csUrl == nil { return fail(.B1, "banInfo.csUrl", "present", "absent") }
         }
         return nil
     }

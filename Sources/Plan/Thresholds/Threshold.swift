@@ -48,18 +48,20 @@ package enum ThresholdMetric: String, Sendable, Hashable, CaseIterable, CustomSt
     case scheduleLagMs = "schedule_lag_ms"
     case errorRate = "error_rate"
     case transportErrorRate = "transport_error_rate"
+    case serverErrorRate = "server_error_rate"
     case throughputRps = "throughput_rps"
     case requests
     case ok
     case failed
     case transportErrors = "transport_errors"
+    case serverErrors = "server_errors"
     case lateStarts = "late_starts"
     case violations
 
     /// Distribution metrics need a statistic (`.p99`) and accept a time unit.
     package var isDistribution: Bool { self == .latencyMs || self == .serviceMs || self == .scheduleLagMs }
     /// Rates are fractions of requests and accept `%`.
-    package var isRate: Bool { self == .errorRate || self == .transportErrorRate }
+    package var isRate: Bool { self == .errorRate || self == .transportErrorRate || self == .serverErrorRate }
 
     package var description: String { rawValue }
 }

@@ -203,7 +203,11 @@ struct ThresholdParser {
         if peek == "%" {
             position += 1
             guard metric.isRate else {
-                throw error(.misuse, at: start, "'%' applies only to error_rate and transport_error_rate")
+                throw error(
+                    .misuse,
+                    at: start,
+                    "'%' applies only to error_rate, transport_error_rate and server_error_rate"
+                )
             }
             return 0.01
         }

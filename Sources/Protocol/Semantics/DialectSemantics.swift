@@ -67,3 +67,47 @@ extension Semantics {
         }
     }
 }
+
+/// Whether an answer must carry a field that no edition lists (this project's reading) or may
+/// leave it out.
+package enum FieldPresence: String, Codable, Hashable, Sendable, CaseIterable {
+    case required
+    case optional
+}
+
+/// What `header.resultMessage` must hold.
+package enum ResultMessageForm: String, Codable, Hashable, Sendable, CaseIterable {
+    /// The code's documented name, optionally followed by `": "` and a detail (this project's form).
+    case codeName
+    /// Any text: no edition says what the message holds.
+    case free
+}
+
+/// Parts of answers that no edition pins down (docs/PROTOCOL.md §1.1, §1.9): whether a target
+/// must send a field, and what form the result message takes. A field left out where it is
+/// required is a finding about that field; the rest of the answer is judged all the same.
+package struct ShapeSemantics: Codable, Hashable, Sendable {
+    /// `banInfo.csInfo` and `banInfo.csUrl` (the editions read ban info through an SDK call).
+    package var banInfoContact: FieldPresence
+    /// `forcingMappingTicket.idPId` (the editions read the ticket only through an SDK call).
+    package var ticketIdPId: FieldPresence
+    /// `header.resultMessage` (X2).
+    package var resultMessage: ResultMessageForm
+
+    package init(
+        banInfoContact: FieldPresence = .required,
+        ticketIdPId: FieldPresence = .required,
+        resultMessage: ResultMessageForm = .codeName
+    ) {
+        self.banInfoContact = banInfoContact
+        self.ticketIdPId = ticketIdPId
+        self.resultMessage = resultMessage
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        banInfoContact = try c.decodeIfPresent(FieldPresence.self, forKey: .banInfoContact) ?? .required
+        ticketIdPId = try c.decodeIfPresent(FieldPresence.self, forKey: .ticketIdPId) ?? .required
+        resultMessage = try c.decodeIfPresent(ResultMessageForm.self, forKey: .resultMessage) ?? .codeName
+    }
+}

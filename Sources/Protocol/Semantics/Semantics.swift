@@ -14,6 +14,7 @@ package struct Semantics: Codable, Hashable, Sendable {
     package var withdrawal: WithdrawalSemantics
     package var transferAccount: TransferAccountSemantics
     package var transferKey: TransferKeySemantics
+    package var shapes: ShapeSemantics
 
     package init(
         appId: String = "gbfuzz",
@@ -24,7 +25,8 @@ package struct Semantics: Codable, Hashable, Sendable {
         mapping: MappingSemantics = .init(),
         withdrawal: WithdrawalSemantics = .init(),
         transferAccount: TransferAccountSemantics = .init(),
-        transferKey: TransferKeySemantics = .init()
+        transferKey: TransferKeySemantics = .init(),
+        shapes: ShapeSemantics = .init()
     ) {
         self.appId = appId
         self.idp = idp
@@ -35,6 +37,7 @@ package struct Semantics: Codable, Hashable, Sendable {
         self.withdrawal = withdrawal
         self.transferAccount = transferAccount
         self.transferKey = transferKey
+        self.shapes = shapes
     }
 
     package static let `default` = Semantics()
@@ -52,6 +55,7 @@ package struct Semantics: Codable, Hashable, Sendable {
         transferAccount =
             try c.decodeIfPresent(TransferAccountSemantics.self, forKey: .transferAccount) ?? d.transferAccount
         transferKey = try c.decodeIfPresent(TransferKeySemantics.self, forKey: .transferKey) ?? d.transferKey
+        shapes = try c.decodeIfPresent(ShapeSemantics.self, forKey: .shapes) ?? d.shapes
     }
 }
 

@@ -7,8 +7,10 @@ package struct BanInfo: Codable, Hashable, Sendable {
     /// Absent for a permanent ban.
     package var endDate: Int64?
     package var message: String
-    package var csInfo: String
-    package var csUrl: String
+    /// The customer-service contact and page: no edition names these fields, so a target may leave
+    /// them out (knob `shapes.banInfoContact`); read tolerantly, judged by the knob.
+    package var csInfo: String?
+    package var csUrl: String?
 
     package init(
         userId: String,
@@ -16,8 +18,8 @@ package struct BanInfo: Codable, Hashable, Sendable {
         beginDate: Int64,
         endDate: Int64? = nil,
         message: String = "",
-        csInfo: String = "",
-        csUrl: String = ""
+        csInfo: String? = "",
+        csUrl: String? = ""
     ) {
         self.userId = userId
         self.banType = banType
@@ -37,8 +39,9 @@ package struct ForcingMappingTicket: Codable, Hashable, Sendable {
     package var mappedUserId: String
     package var mappedUserValid: MemberValid
     package var idPCode: IdPCode
-    /// The IdP account the ticket is bound to.
-    package var idPId: String
+    /// The IdP account the ticket is bound to: this project's addition, which no edition lists (knob
+    /// `shapes.ticketIdPId`); read tolerantly, judged by the knob.
+    package var idPId: String?
     package var forcingMappingKey: String
     package var expirationDate: Int64
     /// Echo of the IdP access token presented to add mapping.
@@ -49,7 +52,7 @@ package struct ForcingMappingTicket: Codable, Hashable, Sendable {
         mappedUserId: String,
         mappedUserValid: MemberValid,
         idPCode: IdPCode,
-        idPId: String,
+        idPId: String?,
         forcingMappingKey: String,
         expirationDate: Int64,
         accessToken: String

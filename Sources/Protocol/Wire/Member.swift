@@ -85,8 +85,9 @@ package struct GraceBanInfo: Codable, Hashable, Sendable {
 package struct PaymentStatus: Codable, Hashable, Sendable {
     package var amount: Double
     package var count: Int
-    package var currency: String
-    package init(amount: Double, count: Int, currency: String) {
+    /// The editions' examples read only `amount` and `count` here: read tolerantly.
+    package var currency: String?
+    package init(amount: Double, count: Int, currency: String?) {
         self.amount = amount
         self.count = count
         self.currency = currency

@@ -34,15 +34,17 @@ enum MemberView {
         return GraceBanInfo(gracePeriodDate: until, message: user.graceBanMessage ?? "", releaseRuleCondition: rule)
     }
 
-    static func banInfo(_ user: UserRow) -> BanInfo {
-        BanInfo(
+    /// The ban of `user`; the contact fields only when `shapes.banInfoContact` is `required`.
+    static func banInfo(_ user: UserRow, _ semantics: Semantics) -> BanInfo {
+        let contact = semantics.shapes.banInfoContact == .required
+        return BanInfo(
             userId: user.userId,
             banType: user.banType ?? "PERMANENT",
             beginDate: user.banBegin ?? 0,
             endDate: user.banType == "TEMPORARY" ? user.banEnd : nil,
             message: user.banMessage ?? "",
-            csInfo: "gbfuzz reference server",
-            csUrl: "http://127.0.0.1/cs"
+            csInfo: contact ? "gbfuzz reference server" : nil,
+            csUrl: contact ? "http://127.0.0.1/cs" : nil
         )
     }
 

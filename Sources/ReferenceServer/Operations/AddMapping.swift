@@ -89,7 +89,7 @@ enum AddMapping {
                 mappedUserId: owner.userId,
                 mappedUserValid: ownerValid,
                 idPCode: IdPCode(owner.idPCode),
-                idPId: owner.idPId,
+                idPId: s.semantics.shapes.ticketIdPId == .required ? owner.idPId : nil,
                 forcingMappingKey: key,
                 expirationDate: row.expiresAt,
                 accessToken: idPToken

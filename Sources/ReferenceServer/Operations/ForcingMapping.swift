@@ -63,7 +63,9 @@ enum ForcingMapping {
         let (ticket, account) = try redeemable(s, requester: requester, input)
         let code = account.idPCode.rawValue
         let owner = try MappingRow.owner(s.db, code, account.idPId).flatMap { try UserRow.fetch(s.db, $0.userId) }
-        if let owner, owner.isBanned { throw Rejection(s.semantics.ban.code, banInfo: MemberView.banInfo(owner)) }
+        if let owner, owner.isBanned {
+            throw Rejection(s.semantics.ban.code, banInfo: MemberView.banInfo(owner, s.semantics))
+        }
         try markUsed(s, ticket)
         let target = try owner ?? Effects.createUser(s.db, account: account, at: s.now)
         let (session, before) = try Effects.login(

@@ -58,7 +58,7 @@ enum Login {
             throw Rejection(.idpLoginFailed, "the device is logged in as another user")
         }
         if let user = existing, user.isBanned {
-            throw Rejection(s.semantics.ban.code, banInfo: MemberView.banInfo(user))  // B1
+            throw Rejection(s.semantics.ban.code, banInfo: MemberView.banInfo(user, s.semantics))  // B1
         }
         guard let user = existing else { return .create(account) }
         return .answer(try logIn(s, user, account))

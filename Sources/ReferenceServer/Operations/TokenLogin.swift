@@ -39,7 +39,7 @@ enum TokenLogin {
             return Rejection(.tokenLoginInvalidTokenInfo).body(transactionId: caller.transactionId)
         }
         if user.isBanned, !backend.bugs.has(.bannedTokenLogin) {
-            return Rejection(semantics.ban.code, banInfo: MemberView.banInfo(user)).body(
+            return Rejection(semantics.ban.code, banInfo: MemberView.banInfo(user, semantics)).body(
                 transactionId: caller.transactionId
             )
         }

@@ -102,7 +102,10 @@ enum TransferLogin {
             return ClientReplyBody(header: s.caller.header(.sameRequestor))
         }
         if user.isBanned {
-            return ClientReplyBody(header: s.caller.header(s.semantics.ban.code), banInfo: MemberView.banInfo(user))
+            return ClientReplyBody(
+                header: s.caller.header(s.semantics.ban.code),
+                banInfo: MemberView.banInfo(user, s.semantics)
+            )
         }
         return nil
     }

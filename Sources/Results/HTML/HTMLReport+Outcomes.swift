@@ -11,6 +11,7 @@ extension HTMLReport {
             ("expected error", counts.expectedError, "err"),
             ("unexpected", counts.unexpected, "bad"),
             ("transport error", counts.transportError, "bad"),
+            ("server error (generic failure code)", counts.serverError, "bad"),
         ]
         var html = "<table>\n<tr><th>outcome</th><th class=\"num\">count</th><th>share</th></tr>\n"
         for (label, count, tone) in rows {
@@ -58,6 +59,7 @@ extension HTMLReport {
         case .reset: "the connection was reset or closed mid-exchange"
         case .refused: "nothing accepted the connection"
         case .otherTransport: "another transport failure (DNS, TLS…)"
+        case .generic(let code): "the generic failure code \(code) (a server error: failed without saying why)"
         case nil: "unknown kind"
         }
     }
@@ -83,6 +85,7 @@ extension HTMLReport {
         let labels: [OutcomeClass: String] = [
             .ok: "ok (successful answers)", .expectedError: "expected errors", .unexpected: "unexpected answers",
             .transportError: "transport errors", .cancelled: "cancelled (stopped by the run)",
+            .serverError: "server errors (generic failure codes)",
         ]
         for outcome in OutcomeClass.allCases {
             guard let distribution = byOutcome[outcome.key] else { continue }

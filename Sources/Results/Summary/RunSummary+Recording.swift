@@ -72,6 +72,8 @@ extension RunSummary {
             outcomes: outcomes,
             errorRate: ratio(outcomes.failed, requests),
             transportErrorRate: ratio(outcomes.transportError, requests),
+            serverErrors: outcomes.serverError,
+            serverErrorRate: ratio(outcomes.serverError, requests),
             latencyMs: DistributionSummary(microseconds: recording.merged(.latency)),
             serviceMs: DistributionSummary(microseconds: recording.merged(.service)),
             failures: failures,

@@ -6,17 +6,20 @@ package struct SummaryTotals: Codable, Sendable, Equatable {
     package var requests: UInt64
     /// Answers the model predicted: successes and expected Gamebase error codes.
     package var ok: UInt64
-    /// Unexpected answers plus transport errors.
+    /// Unexpected answers, transport errors and generic failure codes.
     package var failed: UInt64
     package var transportErrors: UInt64
     /// `requests` ÷ `duration_s`.
     package var throughputRps: Double
-    /// Per outcome class: `ok`, `expected_error`, `unexpected`, `transport_error`.
+    /// Per outcome class: `ok`, `expected_error`, `unexpected`, `transport_error`, `cancelled`, `server_error`.
     package var outcomes: OutcomeCounts
     /// `failed` ÷ `requests` (0 when there were none).
     package var errorRate: Double
     /// `transport_errors` ÷ `requests` (0 when there were none).
     package var transportErrorRate: Double
+    /// Answers with a generic failure code (`server_error`), and their share of `requests`.
+    package var serverErrors: UInt64
+    package var serverErrorRate: Double
     /// Corrected latency (completion − intended start), all operations.
     package var latencyMs: DistributionSummary
     /// Service time (completion − actual send), all operations.
@@ -33,6 +36,8 @@ package struct SummaryTotals: Codable, Sendable, Equatable {
         case outcomes
         case errorRate = "error_rate"
         case transportErrorRate = "transport_error_rate"
+        case serverErrors = "server_errors"
+        case serverErrorRate = "server_error_rate"
         case latencyMs = "latency_ms"
         case serviceMs = "service_ms"
         case failures
@@ -48,6 +53,8 @@ package struct SummaryTotals: Codable, Sendable, Equatable {
         outcomes: OutcomeCounts,
         errorRate: Double,
         transportErrorRate: Double,
+        serverErrors: UInt64 = 0,
+        serverErrorRate: Double = 0,
         latencyMs: DistributionSummary,
         serviceMs: DistributionSummary,
         failures: [String: UInt64] = [:],
@@ -61,6 +68,8 @@ package struct SummaryTotals: Codable, Sendable, Equatable {
         self.outcomes = outcomes
         self.errorRate = errorRate
         self.transportErrorRate = transportErrorRate
+        self.serverErrors = serverErrors
+        self.serverErrorRate = serverErrorRate
         self.latencyMs = latencyMs
         self.serviceMs = serviceMs
         self.failures = failures
@@ -77,6 +86,8 @@ package struct SummaryTotals: Codable, Sendable, Equatable {
         outcomes = try c.decode(OutcomeCounts.self, forKey: .outcomes)
         errorRate = try c.decode(Double.self, forKey: .errorRate)
         transportErrorRate = try c.decode(Double.self, forKey: .transportErrorRate)
+        serverErrors = try c.decodeIfPresent(UInt64.self, forKey: .serverErrors) ?? 0
+        serverErrorRate = try c.decodeIfPresent(Double.self, forKey: .serverErrorRate) ?? 0
         latencyMs = try c.decode(DistributionSummary.self, forKey: .latencyMs)
         serviceMs = try c.decode(DistributionSummary.self, forKey: .serviceMs)
         // Absent from summaries written before they existed.
@@ -94,6 +105,8 @@ package struct OutcomeCounts: Codable, Sendable, Equatable {
     package var transportError: UInt64
     /// Requests the run itself stopped (Ctrl-C, the end of the drain): not the target's failures.
     package var cancelled: UInt64
+    /// Answers with a generic failure code (`OutcomeClass.serverError`).
+    package var serverError: UInt64
 
     enum CodingKeys: String, CodingKey {
         case ok
@@ -101,6 +114,7 @@ package struct OutcomeCounts: Codable, Sendable, Equatable {
         case unexpected
         case transportError = "transport_error"
         case cancelled
+        case serverError = "server_error"
     }
 
     package init(
@@ -108,13 +122,15 @@ package struct OutcomeCounts: Codable, Sendable, Equatable {
         expectedError: UInt64 = 0,
         unexpected: UInt64 = 0,
         transportError: UInt64 = 0,
-        cancelled: UInt64 = 0
+        cancelled: UInt64 = 0,
+        serverError: UInt64 = 0
     ) {
         self.ok = ok
         self.expectedError = expectedError
         self.unexpected = unexpected
         self.transportError = transportError
         self.cancelled = cancelled
+        self.serverError = serverError
     }
 
     package init(from decoder: any Decoder) throws {
@@ -125,6 +141,7 @@ package struct OutcomeCounts: Codable, Sendable, Equatable {
         transportError = try c.decode(UInt64.self, forKey: .transportError)
         // Absent from summaries written before it existed.
         cancelled = try c.decodeIfPresent(UInt64.self, forKey: .cancelled) ?? 0
+        serverError = try c.decodeIfPresent(UInt64.self, forKey: .serverError) ?? 0
     }
 
     package subscript(outcome: OutcomeClass) -> UInt64 {
@@ -135,6 +152,7 @@ package struct OutcomeCounts: Codable, Sendable, Equatable {
             case .unexpected: unexpected
             case .transportError: transportError
             case .cancelled: cancelled
+            case .serverError: serverError
             }
         }
         set {
@@ -144,13 +162,14 @@ package struct OutcomeCounts: Codable, Sendable, Equatable {
             case .unexpected: unexpected = newValue
             case .transportError: transportError = newValue
             case .cancelled: cancelled = newValue
+            case .serverError: serverError = newValue
             }
         }
     }
 
-    package var total: UInt64 { ok + expectedError + unexpected + transportError + cancelled }
+    package var total: UInt64 { ok + expectedError + unexpected + transportError + cancelled + serverError }
     /// `ok` in the summary's sense: answers the model predicted.
     package var matched: UInt64 { ok + expectedError }
     /// `failed` in the summary's sense.
-    package var failed: UInt64 { unexpected + transportError }
+    package var failed: UInt64 { unexpected + transportError + serverError }
 }

@@ -52,11 +52,13 @@ extension Threshold {
         case .scheduleLagMs: return .success(summary.scheduleLagMs.value(of: statistic ?? .p99))
         case .errorRate: return .success(totals.errorRate)
         case .transportErrorRate: return .success(totals.transportErrorRate)
+        case .serverErrorRate: return .success(totals.serverErrorRate)
         case .throughputRps: return .success(totals.throughputRps)
         case .requests: return .success(Double(totals.requests))
         case .ok: return .success(Double(totals.ok))
         case .failed: return .success(Double(totals.failed))
         case .transportErrors: return .success(Double(totals.transportErrors))
+        case .serverErrors: return .success(Double(totals.serverErrors))
         case .lateStarts: return .success(Double(summary.lateStarts))
         case .violations: return .success(Double(summary.violations.count))
         }
@@ -87,11 +89,13 @@ extension Threshold {
         case .scheduleLagMs: op.scheduleLagMs.value(of: statistic ?? .p99)
         case .errorRate: op.errorRate
         case .transportErrorRate: op.count > 0 ? Double(op.transportErrors) / Double(op.count) : 0
+        case .serverErrorRate: op.count > 0 ? Double(op.outcomes.serverError) / Double(op.count) : 0
         case .throughputRps: op.throughputRps
         case .requests: Double(op.count)
         case .ok: Double(op.ok)
         case .failed: Double(op.failed)
         case .transportErrors: Double(op.transportErrors)
+        case .serverErrors: Double(op.outcomes.serverError)
         case .lateStarts: Double(op.lateStarts)
         case .violations: 0
         }

@@ -52,7 +52,7 @@ extension GraceBanInfo: JSONReadable {
 extension PaymentStatus: JSONReadable {
     package init?(json: JSONValue) {
         guard let o = json.object, let amount = o["amount"]?.double, let count = o["count"]?.int,
-            let currency = o["currency"]?.string
+            let currency = o.optional("currency", \.string)
         else { return nil }
         self.init(amount: amount, count: count, currency: currency)
     }

@@ -59,7 +59,8 @@ extension BanInfo: JSONReadable {
     package init?(json: JSONValue) {
         guard let o = json.object, let userId = o["userId"]?.string, let banType = o["banType"]?.string,
             let beginDate = o["beginDate"]?.int64, let endDate = o.optional("endDate", \.int64),
-            let message = o["message"]?.string, let csInfo = o["csInfo"]?.string, let csUrl = o["csUrl"]?.string
+            let message = o["message"]?.string, let csInfo = o.optional("csInfo", \.string),
+            let csUrl = o.optional("csUrl", \.string)
         else { return nil }
         self.init(
             userId: userId,
@@ -77,7 +78,7 @@ extension ForcingMappingTicket: JSONReadable {
     package init?(json: JSONValue) {
         guard let o = json.object, let userId = o["userId"]?.string, let mappedUserId = o["mappedUserId"]?.string,
             let mappedValid = o["mappedUserValid"].flatMap(MemberValid.init(json:)),
-            let idPCode = o["idPCode"].flatMap(IdPCode.init(json:)), let idPId = o["idPId"]?.string,
+            let idPCode = o["idPCode"].flatMap(IdPCode.init(json:)), let idPId = o.optional("idPId", \.string),
             let key = o["forcingMappingKey"]?.string, let expirationDate = o["expirationDate"]?.int64,
             let accessToken = o["accessToken"]?.string
         else { return nil }
