@@ -6,7 +6,7 @@ export DEBIAN_FRONTEND=noninteractive
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
-apt_packages=(libcurl4-openssl-dev libsqlite3-dev zlib1g-dev pkg-config curl jq python3 python3-pip)
+apt_packages=(libcurl4-openssl-dev libsqlite3-dev zlib1g-dev pkg-config curl jq openssl python3 python3-pip)
 missing=()
 for p in "${apt_packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -5,6 +5,7 @@ import Foundation
 import Fuzz
 import Model
 import Protocol
+import Transport
 
 /// A profile with every override applied, validated, and the run's identity fixed.
 package struct RunPlan: Sendable {
@@ -67,6 +68,14 @@ package struct RunPlan: Sendable {
         }
         if let m = request.maxOperations { profile.maxOperations = m }
         if let k = request.secretKey { profile.target.secretKey = k }
+        profile.target.network = request.network.applied(to: profile.target.network)
+        let unreadable = profile.target.network.unreadableFiles
+        guard unreadable.isEmpty else {
+            throw CommandError(.usage, "cannot read the \(unreadable.joined(separator: ", the "))")
+        }
+        if profile.target.network.clientKey != nil, profile.target.network.clientCertificate == nil {
+            throw CommandError(.usage, "a client key needs a client certificate (--client-cert, target.clientCert)")
+        }
         if let file = request.semanticsFile {
             do {
                 profile.semantics = try KnobFile.load(path: file, over: profile.semantics)

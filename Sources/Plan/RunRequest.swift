@@ -1,4 +1,5 @@
 import Engine
+import Transport
 
 /// What `gbfuzz run` was asked to do: a profile plus command-line overrides.
 package struct RunRequest: Sendable {
@@ -16,6 +17,8 @@ package struct RunRequest: Sendable {
     package var secretKey: String?
     /// A knob file (`--semantics`, e.g. what `gbfuzz calibrate` wrote) laid over the profile's knobs.
     package var semanticsFile: String?
+    /// TLS, proxy and extra headers from the command line, laid over the profile's `target:`.
+    package var network: NetworkOverrides = NetworkOverrides()
     package var progress: OutputSpec.Progress?
     /// Stop the load at the first violation.
     package var failFast = false
@@ -23,4 +26,29 @@ package struct RunRequest: Sendable {
     package var overwrite = false
 
     package init(profilePath: String) { self.profilePath = profilePath }
+}
+
+/// `--ca-bundle`, `--insecure`, `--client-cert`, `--client-key`, `--proxy`, `--header`: each set one
+/// replaces the profile's; headers are added (a command-line header replaces one of the same name).
+package struct NetworkOverrides: Sendable, Hashable {
+    package var caBundle: String?
+    package var insecure = false
+    package var clientCertificate: String?
+    package var clientKey: String?
+    package var proxy: String?
+    package var headers = HTTPHeaders()
+
+    package init() {}
+
+    /// `options` with these overrides applied.
+    package func applied(to options: NetworkOptions) -> NetworkOptions {
+        var o = options
+        if let caBundle { o.caBundle = caBundle }
+        if insecure { o.insecure = true }
+        if let clientCertificate { o.clientCertificate = clientCertificate }
+        if let clientKey { o.clientKey = clientKey }
+        if let proxy { o.proxy = proxy }
+        for h in headers.fields { o.headers.set(h.name, h.value) }
+        return o
+    }
 }

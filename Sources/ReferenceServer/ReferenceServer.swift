@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
 import Hummingbird
+import HummingbirdCore
+import HummingbirdHTTP2
 import Logging
 import NIOCore
 import Protocol
@@ -16,9 +18,16 @@ package enum ReferenceServer {
     package static func start(_ configuration: ServerConfiguration) async throws -> RunningServer {
         let (database, removeOnShutdown) = try openDatabase(configuration)
         let (ports, portSink) = AsyncStream<Int>.makeStream()
-        let app = makeApplication(configuration, database: database) { port in
-            portSink.yield(port)
-            portSink.finish()
+        let app: any Service
+        do {
+            app = try makeApplication(configuration, database: database) { port in
+                portSink.yield(port)
+                portSink.finish()
+            }
+        } catch {
+            try? database.close()
+            removeOnShutdown()
+            throw error
         }
         let group = ServiceGroup(
             configuration: .init(services: [app], gracefulShutdownSignals: [], logger: quietLogger())
@@ -39,6 +48,7 @@ package enum ReferenceServer {
         }
         return RunningServer(
             host: configuration.host,
+            scheme: configuration.scheme,
             port: port,
             group: group,
             task: task,
@@ -58,8 +68,8 @@ package enum ReferenceServer {
             try? database.close()
             removeOnShutdown()
         }
-        let app = makeApplication(configuration, database: database) { port in
-            onListening("http://\(configuration.host):\(port)")
+        let app = try makeApplication(configuration, database: database) { port in
+            onListening("\(configuration.scheme)://\(configuration.host):\(port)")
         }
         let group = ServiceGroup(
             configuration: .init(services: [app], gracefulShutdownSignals: [.sigint, .sigterm], logger: quietLogger())
@@ -112,7 +122,7 @@ package enum ReferenceServer {
         _ configuration: ServerConfiguration,
         database: DatabasePool,
         onRunning: @escaping @Sendable (Int) async -> Void
-    ) -> some Service {
+    ) throws(ServerStartError) -> some Service {
         let backend = Backend(pool: database, configuration: configuration)
         let gateway = Gateway(backend: backend, maxBodyBytes: configuration.maxBodyBytes)
         let router = Router(context: ServerRequestContext.self)
@@ -124,9 +134,23 @@ package enum ReferenceServer {
         router.get("/openapi.yaml") { _, ctx in
             Envelope.raw(document, contentType: "application/yaml", transactionId: ctx.transactionId)
         }
+        // Cleartext: HTTP/1.1 with each connection's work on its own event loop (the fast path).
+        // HTTPS: Hummingbird's ALPN channel (HTTP/2 or HTTP/1.1 as the client asks).
+        let server: HTTPServerBuilder
+        if let tls = configuration.tls {
+            do {
+                server = try .http2Upgrade(tlsConfiguration: try tls.configuration())
+            } catch let e as ServerStartError {
+                throw e
+            } catch {
+                throw ServerStartError("cannot set up TLS: \(error)")
+            }
+        } else {
+            server = EventLoopPinnedHTTP1Channel.builder()
+        }
         return Application(
             router: router,
-            server: EventLoopPinnedHTTP1Channel.builder(),
+            server: server,
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port),
                 serverName: "gbfuzz"

@@ -12,6 +12,8 @@ package struct ServerStartError: Error, Sendable, CustomStringConvertible {
     package var message: String
     /// The address could not be bound (in use, not permitted, not local): a system error.
     package var cannotListen = false
+    /// The configuration cannot be used (an unreadable TLS certificate or key): a usage error.
+    package var badConfiguration = false
 
     package init(_ message: String) { self.message = message }
 

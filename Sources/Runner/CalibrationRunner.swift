@@ -18,6 +18,8 @@ package struct CalibrationRunner: Sendable {
         /// Names the probes' devices and IdP accounts (fresh by default).
         package var salt: String?
         package var timeout: Duration = .seconds(5)
+        /// TLS, proxy and extra headers.
+        package var network = NetworkOptions()
 
         package init(target: String) { self.target = target }
     }
@@ -35,6 +37,10 @@ package struct CalibrationRunner: Sendable {
     /// be written.
     @discardableResult
     package func run() async throws(CommandError) -> CalibrationFile {
+        let unreadable = request.network.unreadableFiles
+        guard unreadable.isEmpty else {
+            throw CommandError(.usage, "cannot read the \(unreadable.joined(separator: ", the "))")
+        }
         let transport: CurlTransport
         do {
             transport = try CurlTransport(
@@ -42,7 +48,8 @@ package struct CalibrationRunner: Sendable {
                     lanes: 1,
                     maxConnections: 4,
                     defaultTimeout: request.timeout,
-                    responseHeaders: .named(GamebaseHeader.read)
+                    responseHeaders: .named(GamebaseHeader.read),
+                    network: request.network
                 )
             )
         } catch {

@@ -83,8 +83,9 @@ package final class TargetConnection: Sendable {
                     lanes: min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)),
                     maxConnections: max(4, connections),
                     defaultTimeout: profile.target.timeout,
-                    httpVersion: profile.target.http2 ? .http2PriorKnowledge : .http1_1,
-                    responseHeaders: .named(GamebaseHeader.read)
+                    httpVersion: Self.httpVersion(http2: profile.target.http2, url: baseURL),
+                    responseHeaders: .named(GamebaseHeader.read),
+                    network: profile.target.network
                 )
             )
         } catch {
@@ -117,6 +118,12 @@ package final class TargetConnection: Sendable {
             await server?.shutdown()
             throw error
         }
+    }
+
+    /// HTTP/2 with prior knowledge for cleartext, through ALPN over TLS; else HTTP/1.1.
+    static func httpVersion(http2: Bool, url: String) -> CurlTransport.HTTPVersion {
+        guard http2 else { return .http1_1 }
+        return url.lowercased().hasPrefix("https:") ? .http2TLS : .http2PriorKnowledge
     }
 
     /// Stops the transport and, if the run started it, the embedded server.

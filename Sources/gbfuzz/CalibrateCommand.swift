@@ -1,8 +1,10 @@
 import ArgumentParser
 import Basics
 import Foundation
+import Plan
 import Protocol
 import Runner
+import Transport
 
 /// `gbfuzz calibrate --target URL`: decides a target's dialect knobs from its own answers.
 struct CalibrateCommand: AsyncParsableCommand {
@@ -31,6 +33,7 @@ struct CalibrateCommand: AsyncParsableCommand {
     )
     var tokenMode: String?
     @Option(help: "Names the probes' devices and IdP accounts (default: fresh each time).") var salt: String?
+    @OptionGroup(title: "Reaching the target") var network: NetworkArguments
 
     func validate() throws {
         guard let u = URL(string: target), ["http", "https"].contains(u.scheme ?? ""), u.host != nil else {
@@ -52,6 +55,7 @@ struct CalibrateCommand: AsyncParsableCommand {
         request.tokenMode = tokenMode.flatMap(IdPTokenMode.init(rawValue:))
         request.out = out
         request.salt = salt
+        request.network = network.overrides.applied(to: NetworkOptions())
         do {
             try await CalibrationRunner(request: request) { line in
                 FileHandle.standardError.write(Data((line + "\n").utf8))

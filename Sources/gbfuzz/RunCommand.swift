@@ -72,6 +72,9 @@ extension GBFuzz {
         @Flag(help: "Clear the --out folder first if it is not empty (otherwise a non-empty one is refused).")
         var overwrite = false
 
+        @OptionGroup(title: "Reaching the target")
+        var network: NetworkArguments
+
         func validate() throws {
             if let duration, duration.duration == .zero {
                 throw ValidationError("--duration must be longer than zero, such as 30s or 2m")
@@ -90,6 +93,7 @@ extension GBFuzz {
             request.duration = duration?.duration
             request.seed = seed
             request.semanticsFile = semantics
+            request.network = network.overrides
             request.out = out
             request.serveBugs = serveBugs
             request.players = players

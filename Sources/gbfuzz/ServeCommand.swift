@@ -24,6 +24,21 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "List the bug switches with the rule each breaks, then exit.") var listBugs = false
     @Option(help: "X-Secret-Key for the Server API and test control.") var secretKey: String?
     @Option(help: "HMAC secret of the test IdP.") var idpSecret: String?
+    @Option(name: .customLong("tls-cert"), help: "Serve HTTPS (HTTP/1.1 and HTTP/2 via ALPN): certificate chain, PEM.")
+    var tlsCert: String?
+    @Option(name: .customLong("tls-key"), help: "The TLS certificate's private key, PEM.") var tlsKey: String?
+    @Option(
+        name: .customLong("tls-client-ca"),
+        help: "Require client certificates signed by these CA certificates (mutual TLS), PEM."
+    )
+    var tlsClientCA: String?
+
+    func validate() throws {
+        if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
+        if tlsClientCA != nil, tlsCert == nil {
+            throw ValidationError("--tls-client-ca needs --tls-cert and --tls-key")
+        }
+    }
 
     func run() async throws {
         if listBugs {
@@ -44,6 +59,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if let secretKey { configuration.secretKey = secretKey }
         if let idpSecret { configuration.idpSecret = idpSecret }
+        if let tlsCert, let tlsKey {
+            configuration.tls = ServerTLS(certificateFile: tlsCert, keyFile: tlsKey, clientCAFile: tlsClientCA)
+        }
         do {
             try await ReferenceServer.run(configuration) { url in
                 // Unbuffered, so a parent reading the pipe sees the line at once.
@@ -51,6 +69,8 @@ struct ServeCommand: AsyncParsableCommand {
             }
         } catch let e as ServerStartError where e.cannotListen {
             throw ExitCode.failing(.unreachable, "gbfuzz serve: \(e.message)")
+        } catch let e as ServerStartError where e.badConfiguration {
+            throw ExitCode.failing(.usage, "gbfuzz serve: \(e.message)")
         } catch {
             throw ExitCode.failing(.software, "gbfuzz serve: \(error)")
         }

@@ -1,6 +1,7 @@
 import Engine
 import Fuzz
 import Protocol
+import Transport
 
 /// A run described by a YAML profile (see docs/PROFILES.md). Command-line overrides are applied
 /// to this value before the run starts.
@@ -78,8 +79,10 @@ package struct TargetSpec: Sendable, Hashable {
     package var timeout: Duration
     /// Bug switches for the embedded server.
     package var bugs: [String]
-    /// Use cleartext HTTP/2 (prior knowledge).
+    /// HTTP/2: with prior knowledge for an `http://` URL, through ALPN for `https://`.
     package var http2: Bool
+    /// TLS (CA bundle, insecure, client certificate), an HTTP proxy, extra headers on every request.
+    package var network: NetworkOptions
 
     package init(
         url: String? = nil,
@@ -89,7 +92,8 @@ package struct TargetSpec: Sendable, Hashable {
         idpTokenMode: IdPTokenMode? = nil,
         timeout: Duration = .seconds(10),
         bugs: [String] = [],
-        http2: Bool = false
+        http2: Bool = false,
+        network: NetworkOptions = NetworkOptions()
     ) {
         self.url = url
         self.appId = appId
@@ -99,6 +103,7 @@ package struct TargetSpec: Sendable, Hashable {
         self.timeout = timeout
         self.bugs = bugs
         self.http2 = http2
+        self.network = network
     }
 
     package var isEmbedded: Bool { url == nil }

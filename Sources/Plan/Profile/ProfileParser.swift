@@ -3,6 +3,7 @@ import Engine
 import Foundation
 import Fuzz
 import Protocol
+import Transport
 
 /// Turns profile YAML into a ``Profile``. Every error names the file, the line and the key.
 package struct ProfileParser: Sendable {
@@ -80,7 +81,8 @@ package struct ProfileParser: Sendable {
             return spec
         }
         let m = try w.mapping(allowed: [
-            "url", "appId", "secretKey", "idpSecret", "idpTokenMode", "timeout", "bugs", "http2",
+            "url", "appId", "secretKey", "idpSecret", "idpTokenMode", "timeout", "bugs", "http2", "caBundle",
+            "insecure", "clientCert", "clientKey", "proxy", "headers",
         ])
         if let u = m["url"] {
             let text = try u.string()
@@ -95,6 +97,20 @@ package struct ProfileParser: Sendable {
         if let t = m["timeout"] { spec.timeout = try t.duration(allowZero: false) }
         if let b = m["bugs"] { spec.bugs = try b.sequence().map { try $0.string() } }
         if let h = m["http2"] { spec.http2 = try h.bool() }
+        if let v = m["caBundle"] { spec.network.caBundle = try v.string() }
+        if let v = m["insecure"] { spec.network.insecure = try v.bool() }
+        if let v = m["clientCert"] { spec.network.clientCertificate = try v.string() }
+        if let v = m["clientKey"] { spec.network.clientKey = try v.string() }
+        if let v = m["proxy"] { spec.network.proxy = try Self.url(try v.string(), v) }
+        if let v = m["headers"] {
+            for (name, value) in try v.freeMapping() {
+                let text = try value.string()
+                guard NetworkOptions.isHeaderName(name), NetworkOptions.isHeaderValue(text) else {
+                    throw value.error(.invalidValue, "'\(name)' is not a header name, or its value holds a line break")
+                }
+                spec.network.headers.add(name, text)
+            }
+        }
         if spec.url != nil && !spec.bugs.isEmpty, let b = m["bugs"] {
             throw b.error(.invalidValue, "bug switches apply only to the embedded server (remove target.url)")
         }

@@ -17,6 +17,8 @@ package struct ServerConfiguration: Sendable {
     package var bugs: BugSet
     /// Largest accepted request body (docs/PROTOCOL.md §1.3 row 4).
     package var maxBodyBytes: Int
+    /// HTTPS (HTTP/1.1 and HTTP/2 through ALPN, optionally mTLS); `nil`: cleartext HTTP/1.1.
+    package var tls: ServerTLS?
 
     package init(
         host: String = "127.0.0.1",
@@ -26,7 +28,8 @@ package struct ServerConfiguration: Sendable {
         secretKey: String = GamebaseTarget.defaultSecretKey,
         idpSecret: String = IdPTokenSigner.defaultSecret,
         bugs: BugSet = BugSet(),
-        maxBodyBytes: Int = 1 << 20
+        maxBodyBytes: Int = 1 << 20,
+        tls: ServerTLS? = nil
     ) {
         self.host = host
         self.port = port
@@ -36,5 +39,9 @@ package struct ServerConfiguration: Sendable {
         self.idpSecret = idpSecret
         self.bugs = bugs
         self.maxBodyBytes = maxBodyBytes
+        self.tls = tls
     }
+
+    /// `http` or `https`.
+    package var scheme: String { tls == nil ? "http" : "https" }
 }

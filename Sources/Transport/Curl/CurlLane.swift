@@ -32,7 +32,7 @@ final class CurlLane: @unchecked Sendable {
     var producedOnLoop = false
 
     init(index: Int, cap: Int, defaults: TransferDefaults, counters: TransportCounters) throws(TransportError) {
-        let http2 = defaults.http2
+        let http2 = defaults.http2 && !defaults.http2TLS
         guard let multi = curl_multi_init() else { throw TransportError(.other, "curl_multi_init failed") }
         // Keep every connection the admitted transfers can need; MAX_HOST_CONNECTIONS stays unlimited
         // because admission, not curl, bounds concurrency (so nothing queues invisibly inside curl).

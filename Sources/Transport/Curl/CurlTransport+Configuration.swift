@@ -5,6 +5,9 @@ extension CurlTransport {
         case http1_1
         /// Cleartext HTTP/2 with prior knowledge (no upgrade), streams multiplexed on one connection.
         case http2PriorKnowledge
+        /// HTTP/2 over TLS, negotiated through ALPN (HTTP/1.1 if the server does not offer it, and
+        /// for `http://` URLs), streams multiplexed on one connection.
+        case http2TLS
     }
 
     /// Which header fields of a response ``HTTPResponse/headers`` holds.
@@ -44,6 +47,8 @@ extension CurlTransport {
         /// Which header fields responses carry. Reading them costs a little per request, so a client
         /// that reads one or two names them.
         package var responseHeaders: ResponseHeaders
+        /// TLS, proxy and extra headers.
+        package var network: NetworkOptions
 
         package init(
             lanes: Int = 1,
@@ -52,7 +57,8 @@ extension CurlTransport {
             connectTimeout: Duration? = nil,
             httpVersion: HTTPVersion = .http1_1,
             maxResponseBodyBytes: Int = 64 << 20,
-            responseHeaders: ResponseHeaders = .all
+            responseHeaders: ResponseHeaders = .all,
+            network: NetworkOptions = NetworkOptions()
         ) {
             self.lanes = lanes
             self.maxConnections = maxConnections
@@ -61,6 +67,7 @@ extension CurlTransport {
             self.httpVersion = httpVersion
             self.maxResponseBodyBytes = maxResponseBodyBytes
             self.responseHeaders = responseHeaders
+            self.network = network
         }
 
         /// The admission cap of one lane.

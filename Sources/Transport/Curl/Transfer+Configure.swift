@@ -30,7 +30,7 @@ extension Transfer {
         if !sameShape { try setBaseOptions(request, defaults) }
         if !(sameShape && sameURL) { try setURL(request, defaults) }
         try setMethodAndBody(request)
-        try setHeaders(request.headers, hasBody: request.body != nil)
+        try setHeaders(Self.withExtraHeaders(request.headers, defaults.network.headers), hasBody: request.body != nil)
         configuredFor = request
     }
 
@@ -52,14 +52,37 @@ extension Transfer {
         if let connect = defaults.connectTimeoutMilliseconds {
             rc = rc.or(ccurl_easy_setopt_long(h, CURLOPT_CONNECTTIMEOUT_MS, connect))
         }
-        if defaults.http2 {
+        if defaults.http2TLS {
+            rc = rc.or(ccurl_easy_setopt_long(h, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS)))
+            rc = rc.or(ccurl_easy_setopt_long(h, CURLOPT_PIPEWAIT, 1))
+        } else if defaults.http2 {
             rc = rc.or(ccurl_easy_setopt_long(h, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2_PRIOR_KNOWLEDGE)))
             // Wait for a multiplexable connection instead of opening one per concurrent stream.
             rc = rc.or(ccurl_easy_setopt_long(h, CURLOPT_PIPEWAIT, 1))
         } else {
             rc = rc.or(ccurl_easy_setopt_long(h, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1)))
         }
+        rc = rc.or(setNetworkOptions(defaults.network))
         guard rc == CURLE_OK else { throw TransportError(.other, "curl_easy_setopt failed: \(rc.message)") }
+    }
+
+    /// TLS verification and client certificates, and the proxy (``NetworkOptions``).
+    private func setNetworkOptions(_ n: NetworkOptions) -> CURLcode {
+        let h = easy
+        var rc = CURLE_OK
+        func string(_ option: CURLoption, _ value: String?) {
+            guard let value else { return }
+            rc = rc.or(value.withCString { ccurl_easy_setopt_str(h, option, $0) })
+        }
+        string(CURLOPT_CAINFO, n.caBundle)
+        string(CURLOPT_SSLCERT, n.clientCertificate)
+        string(CURLOPT_SSLKEY, n.clientKey)
+        string(CURLOPT_PROXY, n.proxy)
+        if n.insecure {
+            rc = rc.or(ccurl_easy_setopt_long(h, CURLOPT_SSL_VERIFYPEER, 0))
+            rc = rc.or(ccurl_easy_setopt_long(h, CURLOPT_SSL_VERIFYHOST, 0))
+        }
+        return rc
     }
 
     private func setURL(_ request: HTTPRequest, _ defaults: TransferDefaults) throws(TransportError) {
@@ -126,6 +149,16 @@ extension Transfer {
         // Set even when empty: a handle reconfigured without a reset still holds the last list.
         let rc = ccurl_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headerLines.list)
         guard rc == CURLE_OK else { throw TransportError(.invalidRequest, "headers: \(rc.message)") }
+    }
+}
+
+extension Transfer {
+    /// `headers` plus each extra header whose name `headers` does not have.
+    static func withExtraHeaders(_ headers: HTTPHeaders, _ extra: HTTPHeaders) -> HTTPHeaders {
+        guard !extra.fields.isEmpty else { return headers }
+        var all = headers
+        for f in extra.fields where headers[f.name] == nil { all.add(f.name, f.value) }
+        return all
     }
 }
 

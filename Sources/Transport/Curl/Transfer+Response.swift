@@ -25,6 +25,8 @@ extension Transfer {
         _ = ccurl_easy_getinfo_off(h, CURLINFO_CONNECT_TIME_T, &connect)
         _ = ccurl_easy_getinfo_off(h, CURLINFO_STARTTRANSFER_TIME_T, &firstByte)
         _ = ccurl_easy_getinfo_off(h, CURLINFO_TOTAL_TIME_T, &total)
+        var version = 0
+        _ = ccurl_easy_getinfo_long(h, CURLINFO_HTTP_VERSION, &version)
         var received: [UInt8] = []
         swap(&received, &body)
         let timing = HTTPTiming(
@@ -39,7 +41,8 @@ extension Transfer {
             headers: responseHeaders(headers),
             body: received,
             timing: timing,
-            connectionReused: connects == 0
+            connectionReused: connects == 0,
+            httpVersion: version == Int(CURL_HTTP_VERSION_2_0) ? 2 : (version == Int(CURL_HTTP_VERSION_3) ? 3 : 1)
         )
     }
 

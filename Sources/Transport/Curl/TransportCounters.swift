@@ -17,12 +17,17 @@ struct TransferDefaults: Sendable {
     var http2ReuseWorkaround: Bool
     var maxResponseBodyBytes: Int
     var responseHeaders: CurlTransport.ResponseHeaders
+    /// HTTP/2 through ALPN over TLS (`http2` is then also set: streams are multiplexed).
+    var http2TLS: Bool
+    var network: NetworkOptions
 
     init(_ configuration: CurlTransport.Configuration) {
         timeoutMilliseconds = configuration.defaultTimeout.curlMilliseconds
         connectTimeoutMilliseconds = configuration.connectTimeout?.curlMilliseconds
-        http2 = configuration.httpVersion == .http2PriorKnowledge
-        http2ReuseWorkaround = http2 && HTTP2ReuseWorkaround.neededByLibcurl
+        http2 = configuration.httpVersion != .http1_1
+        http2TLS = configuration.httpVersion == .http2TLS
+        http2ReuseWorkaround = configuration.httpVersion == .http2PriorKnowledge && HTTP2ReuseWorkaround.neededByLibcurl
+        network = configuration.network
         maxResponseBodyBytes = configuration.maxResponseBodyBytes
         responseHeaders = configuration.responseHeaders
     }

@@ -38,18 +38,22 @@ package struct HTTPResponse: Sendable {
     package var timing: HTTPTiming
     /// True when the request went over a kept-alive connection instead of a new one.
     package var connectionReused: Bool
+    /// The HTTP major version the exchange used: 1 (1.0 or 1.1), 2 or 3.
+    package var httpVersion: Int
 
     package init(
         status: Int,
         headers: HTTPHeaders = [],
         body: [UInt8] = [],
         timing: HTTPTiming = HTTPTiming(),
-        connectionReused: Bool = false
+        connectionReused: Bool = false,
+        httpVersion: Int = 1
     ) {
         self.status = status
         self.headers = headers
         self.body = body
         self.timing = timing
         self.connectionReused = connectionReused
+        self.httpVersion = httpVersion
     }
 }
