@@ -49,7 +49,7 @@ extension Calibrator {
         var log = ProbeLog()
         let d = device("ban")
         guard let s = await guestLogin("guest login", d, &log) else {
-            return banDecisions(.undecided("a guest login failed"), nil, log)
+            return banDecisions(.undecided("a guest login failed"), nil, nil, log)
         }
         let banned = await log.sendServer("E8 permanent ban of that user", "POST \(Endpoint.ban(appId))") {
             try await client.ban(
@@ -58,7 +58,10 @@ extension Calibrator {
         }
         guard banned == .success else {
             let why = "the Server API did not ban (\(Self.text(banned))): no secret key, or no E8"
-            return banDecisions(.undecided(why), nil, log)
+            return banDecisions(.undecided(why), nil, nil, log)
+        }
+        let call = await log.send("the banned user's live token", "GET \(Endpoint.ownMember(appId))") {
+            try await client.getOwnMember(device: d, accessToken: s.token)
         }
         let login = await log.send("guest login of the banned user", "POST \(Endpoint.login(appId)) {idPCode: guest}") {
             try await client.login(device: d, LoginRequest(idPCode: .guest))
@@ -67,16 +70,33 @@ extension Calibrator {
             try await client.banRelease(BanReleaseRequest(userIdList: [s.user], banReleaseReason: "gbfuzz calibrate"))
         }
         let verdict = Self.banCode(login.code)
-        return banDecisions(verdict, verdict.value == nil ? nil : login.body?.banInfo, log)
+        return banDecisions(verdict, verdict.value == nil ? nil : login.body?.banInfo, call.code, log)
     }
 
     /// `ban.code` and `shapes.banInfoContact` from one probe (the contact fields of the banned
     /// login's `banInfo`: both present is required, both absent optional, else undecided).
-    private func banDecisions(_ code: Verdict<ResultCode>, _ info: BanInfo?, _ log: ProbeLog) -> [KnobDecision] {
+    private func banDecisions(
+        _ code: Verdict<ResultCode>,
+        _ info: BanInfo?,
+        _ call: ResultCode?,
+        _ log: ProbeLog
+    ) -> [KnobDecision] {
         [
             decision("ban.code", code, log) { "\($0.rawValue)" },
+            decision("ban.scope", Self.banScope(call, code: code), log) { $0.rawValue },
             decision("shapes.banInfoContact", Self.banInfoContact(info, code: code), log) { $0.rawValue },
         ]
+    }
+
+    /// The decision of `ban.scope` from the banned user's authenticated call: the ban code (every
+    /// call) or success (logins only).
+    package static func banScope(_ call: ResultCode?, code: Verdict<ResultCode>) -> Verdict<BanScope> {
+        guard let banCode = code.value else { return .undecided(code.because) }
+        switch call {
+        case banCode?: return .decided(.everyCall, because: "a banned user's live token gets \(banCode) too")
+        case .success?: return .decided(.loginsOnly, because: "a banned user's live token still works")
+        default: return .undecided("a banned user's live token got \(Self.text(call))")
+        }
     }
 
     /// The decision of `shapes.banInfoContact` from the banned login's `banInfo`.

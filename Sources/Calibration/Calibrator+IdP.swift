@@ -244,4 +244,24 @@ extension Calibrator {
         }
         return decision(knob, verdict, log, yaml: yaml)
     }
+
+    /// An IdP login without `accessToken`: -4000002 (bad input) or 3203 (log in to the IdP first).
+    func missingIdPToken(_ access: IdPAccess?) async -> KnobDecision {
+        var log = ProbeLog()
+        let code = access?.code ?? .google
+        let a = await log.send("IdP login without an accessToken", "POST \(Endpoint.login(appId)) {idPCode: \(code)}") {
+            try await client.login(device: device("notoken"), LoginRequest(idPCode: code))
+        }
+        return decision("login.missingIdPToken", Self.missingIdPToken(a.code), log) { $0.rawValue }
+    }
+
+    /// The decision of ``missingIdPToken(_:)`` from its answer.
+    package static func missingIdPToken(_ code: ResultCode?) -> Verdict<MissingIdPToken> {
+        switch code {
+        case .missingParameter?: .decided(.badInput, because: "a login without its IdP token is -4000002")
+        case .idpLoginExternalAuthRequired?:
+            .decided(.externalAuthRequired, because: "a login without its IdP token is 3203")
+        default: .undecided("a login without its IdP token got \(Self.text(code))")
+        }
+    }
 }

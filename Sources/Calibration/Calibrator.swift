@@ -64,6 +64,7 @@ package struct Calibrator: Sendable {
         out.append(idp.decision)
         out.append(await configuredCodes(idp.access))
         out.append(await alreadyLoggedIn(idp.access))
+        out.append(await missingIdPToken(idp.access))
         out.append(await ticketShape(idp.access))
         out.append(await unconfigured())
         out += await banCode()

@@ -29,6 +29,9 @@ package final class FaultyTarget: Sendable {
         case genericFailure(applied: Bool)
         /// Forwards, then rewrites `header.resultMessage` to a sentence (not the code's name).
         case freeMessage
+        /// Forwards, then echoes the transaction id cut to this many characters (header and body),
+        /// as a backend with a fixed-width column would.
+        case truncateTransactionId(Int)
     }
 
     /// One fault with its probability, applied to the requests `applies` selects (all by default).
@@ -144,10 +147,20 @@ package final class FaultyTarget: Sendable {
         case .truncatedJSON?: body = Array(body.prefix(body.count / 2))
         case .nonsenseCode?: body = rewriteCode(body)
         case .freeMessage?: body = rewriteHeader(body) { $0["resultMessage"] = "The request was processed." }
+        case .truncateTransactionId(let n)?:
+            body = rewriteHeader(body) { h in
+                if let tid = h["transactionId"] as? String { h["transactionId"] = String(tid.prefix(n)) }
+            }
         default: break
         }
-        let headers = answer.headers.filter {
+        var headers = answer.headers.filter {
             !["content-length", "connection", "transfer-encoding"].contains($0.name.lowercased())
+        }
+        if case .truncateTransactionId(let n)? = fault {
+            headers = headers.map {
+                HTTPHeaders.sameName($0.name, "X-TCGB-Transaction-Id")
+                    ? HTTPHeader($0.name, String($0.value.prefix(n))) : $0
+            }
         }
         let reply = TestHTTPServer.Reply.respond(status: answer.status, headers: headers, body: body, close: false)
         if case .stall(let d)? = fault { return .delay(d, reply) }

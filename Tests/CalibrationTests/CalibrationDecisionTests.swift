@@ -72,6 +72,23 @@ struct CalibrationDecisionTests {
         #expect(Calibrator.unconfigured(login: .undefinedValue, mapping: nil).value == nil)
     }
 
+    @Test("login.missingIdPToken: -4000002 is badInput, 3203 externalAuthRequired, 3202 undecided")
+    func missingIdPToken() {
+        #expect(Calibrator.missingIdPToken(.missingParameter).value == .badInput)
+        #expect(Calibrator.missingIdPToken(.idpLoginExternalAuthRequired).value == .externalAuthRequired)
+        #expect(Calibrator.missingIdPToken(.idpLoginInvalidIdPInfo).value == nil)
+        #expect(Calibrator.missingIdPToken(nil).value == nil)
+    }
+
+    @Test("ban.scope: the ban code on a live token is everyCall, a success loginsOnly; without a ban code undecided")
+    func banScope() {
+        let seven = Verdict<ResultCode>.decided(.bannedMember, because: "")
+        #expect(Calibrator.banScope(.bannedMember, code: seven).value == .everyCall)
+        #expect(Calibrator.banScope(.success, code: seven).value == .loginsOnly)
+        #expect(Calibrator.banScope(.authInvalidGamebaseToken, code: seven).value == nil)
+        #expect(Calibrator.banScope(.success, code: .undecided("no Server API")).value == nil)
+    }
+
     @Test("shapes.resultMessage: code names on both answers is codeName, a sentence on either is free")
     func messageForm() {
         func h(_ code: ResultCode, _ message: String) -> ResponseHeader {

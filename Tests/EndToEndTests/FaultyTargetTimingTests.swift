@@ -76,6 +76,20 @@ struct FaultyTargetTimingTests {
         #expect(outcome.exit == .thresholdFailed)
     }
 
+    @Test(
+        "a target that cuts transaction ids past 64 characters is found (X1): adversarial steps send ids at the edges"
+    )
+    func truncatedTransactionIds() async throws {
+        let yaml = "duration: 4s\nload: {players: 4}\nfuzz: {shrink: false, audit: false, adversarial: 0.5}\n"
+        let (outcome, log) = try await Self.run(yaml, faults: [.init(.truncateTransactionId(64), 1.0)])
+        let summary = try #require(outcome.summary, "\(log)")
+        #expect(outcome.exit == .violations, "\(log)")
+        #expect(
+            summary.violations.list.contains { $0.rule == "X1" },
+            "\(summary.violations.list.prefix(3).map(\.message))"
+        )
+    }
+
     @Test("result messages that are not code names: X2 findings by default, clean with shapes.resultMessage: free")
     func freeMessages() async throws {
         let yaml = "duration: 3s\nload: {players: 2}\nfuzz: {shrink: false, audit: false}\n"

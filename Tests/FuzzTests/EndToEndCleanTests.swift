@@ -50,15 +50,17 @@ struct EndToEndCleanTests {
         legacy.transferKey.enabled = true
         legacy.transferAccount.expirySeconds = 3600
         legacy.transferAccount.oneTime = true
-        let (r2, _) = try await campaign(legacy, seed: 102, ops: 6_000)
+        let (r2, _) = try await campaign(legacy, seed: 102, ops: 12_000)
         var off = Semantics()
         off.transferAccount.enabled = false
         let (r3, _) = try await campaign(off, seed: 103, ops: 3_000)
         // The other value of every dialect knob (docs/PROTOCOL.md §5.1) at once.
         var dialect = Semantics()
         dialect.ban.code = .authBannedMember
+        dialect.ban.scope = .loginsOnly
         dialect.idp.unconfigured = .notSupported
         dialect.login.alreadyLoggedIn = .allow
+        dialect.login.missingIdPToken = .externalAuthRequired
         dialect.tokens.perDevice = .many
         dialect.tokens.deviceBound = false
         let (r4, _) = try await campaign(dialect, seed: 104, ops: 6_000)

@@ -71,6 +71,47 @@ struct DialectKnobModelTests {
         }
     }
 
+    @Test("login.missingIdPToken: -4000002 before any semantics, or 3203 after the IdP code's check")
+    func missingIdPToken() {
+        let absent = IdPCredential(idPCode: .google, account: S.g1, form: .absent)
+        var sem = Semantics()
+        var sim = Sim(sem)
+        sim.expect(
+            .missingParameter,
+            .loginIdP(device: S.d0, credential: absent, ignoreAlreadyLoggedIn: false),
+            rule: .X2
+        )
+        sem.login.missingIdPToken = .externalAuthRequired
+        sem.idp.codes = [.guest, .google]
+        sim = Sim(sem)
+        sim.expect(
+            .idpLoginExternalAuthRequired,
+            .loginIdP(device: S.d0, credential: absent, ignoreAlreadyLoggedIn: false),
+            rule: .F1
+        )
+        let unconfigured = IdPCredential(idPCode: .facebook, account: S.f1, form: .absent)
+        sim.expect(
+            .idpLoginInvalidIdPInfo,
+            .loginIdP(device: S.d0, credential: unconfigured, ignoreAlreadyLoggedIn: false)
+        )
+    }
+
+    @Test("ban.scope: loginsOnly lets a banned user's live token work; logins are still refused (B1)")
+    func banScope() {
+        var sem = Semantics()
+        sem.ban.scope = .loginsOnly
+        var sim = Sim(sem)
+        let s = sim.login(S.d0, S.g1)
+        sim.expect(.success, .serverBan(users: [.user(sim.user(of: s))], ban: BanSpec(banType: "PERMANENT")))
+        sim.expect(.success, .getMember(device: S.d0, token: S.token(s)))
+        sim.expect(.bannedMember, .loginToken(device: S.d0, token: S.token(s)), rule: .B1)
+        sim.expect(
+            .bannedMember,
+            .loginIdP(device: S.d1, credential: .valid(S.g1), ignoreAlreadyLoggedIn: false),
+            rule: .B1
+        )
+    }
+
     @Test("idp.unconfigured decides the code for a login and a mapping with an IdP the app lacks (L13)")
     func unconfigured() {
         for (value, login, mapping) in [

@@ -112,6 +112,40 @@ struct DialectKnobTests {
         }
     }
 
+    @Test("login.missingIdPToken: externalAuthRequired answers 3203 after the IdP code's check; the default -4000002")
+    func missingIdPToken() async throws {
+        var semantics = Semantics()
+        semantics.login.missingIdPToken = .externalAuthRequired
+        semantics.idp.codes = [.guest, .google]
+        try await withServer(semantics) { server in
+            let r = try await server.client.login(device: newDevice(), LoginRequest(idPCode: .google))
+            #expect(r.resultCode == .idpLoginExternalAuthRequired)
+            let unconfigured = try await server.client.login(device: newDevice(), LoginRequest(idPCode: .facebook))
+            #expect(unconfigured.resultCode == .idpLoginInvalidIdPInfo)
+        }
+        try await withServer { server in
+            let r = try await server.client.login(device: newDevice(), LoginRequest(idPCode: .google))
+            #expect(r.resultCode == .missingParameter)
+        }
+    }
+
+    @Test("ban.scope: loginsOnly keeps a banned user's live token working and refuses its logins")
+    func banScope() async throws {
+        var semantics = Semantics()
+        semantics.ban.scope = .loginsOnly
+        try await withServer(semantics) { server in
+            let s = try await server.guest()
+            _ = try await server.client.ban(BanRequest(userIdList: [s.userId], banTypeCode: "PERMANENT"))
+            let member = try await server.client.getOwnMember(device: s.device, accessToken: s.token)
+            #expect(member.resultCode == .success && member.body.member?.valid == .banned)
+            #expect(
+                try await server.client.tokenLogin(device: s.device, accessToken: s.token).resultCode == .bannedMember
+            )
+            let login = try await server.client.login(device: s.device, LoginRequest(idPCode: .guest))
+            #expect(login.resultCode == .bannedMember)
+        }
+    }
+
     @Test("idp.unconfigured: notSupported answers 3002 for a login and a mapping with an IdP the app lacks")
     func notSupported() async throws {
         var semantics = Semantics()

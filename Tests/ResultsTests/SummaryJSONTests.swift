@@ -29,8 +29,8 @@ struct SummaryJSONTests {
         #expect(
             Set(totals.keys) == [
                 "requests", "ok", "failed", "transport_errors", "throughput_rps",
-                "outcomes", "error_rate", "transport_error_rate", "latency_ms", "service_ms", "failures",
-                "latency_by_outcome_ms",
+                "outcomes", "error_rate", "transport_error_rate", "server_errors", "server_error_rate", "latency_ms",
+                "service_ms", "failures", "latency_by_outcome_ms",
             ]
         )
         let ops = try #require(object["ops"] as? [String: [String: Any]])
@@ -49,7 +49,7 @@ struct SummaryJSONTests {
             #expect(codes.keys.allSatisfy { Int($0) != nil })
             #expect(
                 Set((op["outcomes"] as! [String: Int]).keys) == [
-                    "ok", "expected_error", "unexpected", "transport_error", "cancelled",
+                    "ok", "expected_error", "unexpected", "transport_error", "cancelled", "server_error",
                 ]
             )
         }

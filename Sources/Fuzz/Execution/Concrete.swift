@@ -22,28 +22,34 @@ package struct Concrete: Sendable {
     package func token(_ t: TokenArg) -> String? {
         switch t {
         case .none: nil
-        case .garbage: ids.garbageToken(op: op.id)
+        case .garbage: madeUp(ids.garbageToken(op: op.id))
         case .token(let s): op.values[s] ?? ids.garbageToken(op: op.id)
         }
     }
 
     package func user(_ u: UserArg, index: Int = 0) -> String {
         switch u {
-        case .unknown: ids.unknownUser(op: op.id, index: index)
+        case .unknown: madeUp(ids.unknownUser(op: op.id, index: index))
         case .user(let s): op.values[s] ?? ids.unknownUser(op: op.id, index: index)
         }
+    }
+
+    /// A made-up value, stretched to the step's ``EdgeValue/longValue(_:)`` length when it has one.
+    func madeUp(_ value: String) -> String {
+        guard case .longValue(let n)? = op.edge else { return value }
+        return EdgeValue.stretch(value, to: n)
     }
 
     package func users(_ us: [UserArg]) -> [String] { us.enumerated().map { user($1, index: $0) } }
 
     package func ticket(_ k: TicketArg) -> String {
         if case .ticket(let s) = k, let v = op.values[s] { return v }
-        return ids.garbageForcingKey(op: op.id)
+        return madeUp(ids.garbageForcingKey(op: op.id))
     }
 
     package func transferKey(_ k: KeyArg) -> String {
         if case .key(let s) = k, let v = op.values[s] { return v }
-        return ids.garbageTransferKey(op: op.id)
+        return madeUp(ids.garbageTransferKey(op: op.id))
     }
 
     package func credential(_ c: CredentialArg, isId: Bool) -> String {

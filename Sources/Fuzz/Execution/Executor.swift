@@ -14,7 +14,7 @@ package struct Executor: OperationExecutor {
     }
 
     package func execute(_ p: PlannedOperation) async -> ExecutionResult {
-        let tid = GamebaseClient.newTransactionId()
+        let tid = p.op.edge?.transactionId(op: p.op.id) ?? GamebaseClient.newTransactionId()
         do {
             return try await send(p, tid)
         } catch let e as ProtocolError {

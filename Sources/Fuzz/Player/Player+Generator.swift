@@ -11,20 +11,37 @@ extension Player {
         if let b = burst { action = planBurst(b) }
         if action == nil, let f = focus { action = planFocused(f, preferring: preferred) }
         var tries = 0
+        var adversarial = false
         while action == nil, tries < 24 {
             tries += 1
             let kind = chooseKind()
-            action = plan(kind, adversarial: chance(configuration.adversarialShare))
+            adversarial = chance(configuration.adversarialShare)
+            action = plan(kind, adversarial: adversarial)
         }
         let a = action ?? .loginGuest(device: pickDevice(), ignoreAlreadyLoggedIn: true)
-        return make(a, now: now)
+        let edge = adversarial && chance(Self.edgeShare) ? pickEdge(for: a) : nil
+        return make(a, edge: edge, now: now)
     }
 
-    /// Concretises `action` as this player's next step (also used to replay scripted steps).
-    package mutating func make(_ action: Action, id: Int? = nil, now: Int64) -> PlannedOperation {
+    /// The share of adversarial steps that also send a value at or past a documented limit.
+    static let edgeShare = 0.2
+
+    /// A made-up value at 1,024 or 1,025 characters when the step sends one, else (or half the
+    /// time) a transaction id at one of ``EdgeValue/transactionIdLengths``.
+    mutating func pickEdge(for action: Action) -> EdgeValue {
+        if action.hasLimitedMadeUpValue, chance(0.5) {
+            return .longValue(pick(EdgeValue.valueLengths) ?? EdgeValue.maxStringLength)
+        }
+        return .transactionId(length: pick(EdgeValue.transactionIdLengths) ?? 64, unicode: chance(0.3))
+    }
+
+    /// Concretises `action` as this player's next step (also used to replay scripted steps, with
+    /// their `edge`).
+    package mutating func make(_ action: Action, id: Int? = nil, edge: EdgeValue? = nil, now: Int64) -> PlannedOperation
+    {
         let opId = id ?? nextOpId
         nextOpId = max(nextOpId, opId) + 1
-        var op = Op(id: opId, action: action)
+        var op = Op(id: opId, action: action, edge: edge)
         let st = belief.primary
         let known = focus?.values ?? [:]
         for s in action.references { if let v = st.value(of: s) ?? known[s] { op.values[s] = v } }
@@ -58,13 +75,14 @@ extension Player {
     }
 
     func idPToken(_ c: IdPCredential, op: Int) -> String? {
-        guard let a = c.account else { return nil }
+        guard let a = c.account, c.form != .absent else { return nil }
         let acct = identities.idPAccount(a)
         if configuration.semantics.idp.tokenMode == .plain { return acct.idPId }
         switch c.form {
         case .valid: return signer.mint(acct, issuedAt: Int64(op))
         case .forged: return signer.forge(acct, issuedAt: Int64(op))
         case .malformed: return identities.malformedIdPToken(op: op)
+        case .absent: return nil
         }
     }
 

@@ -44,10 +44,10 @@ extension Player {
     }
 
     /// A credential that must not work: forged, malformed, naming another IdP, an unconfigured
-    /// IdP, or a LINE region that is not configured.
+    /// IdP, a LINE region that is not configured, or no token at all.
     mutating func adversarialCredential(_ a: AccountRef) -> IdPCredential {
         let plain = configuration.semantics.idp.tokenMode == .plain
-        switch plain ? 3 : rng.next() % 5 {
+        switch plain ? 3 + rng.next() % 2 * 2 : rng.next() % 6 {
         case 0: return IdPCredential(idPCode: a.idPCode, account: a, form: .forged)
         case 1: return IdPCredential(idPCode: a.idPCode, account: a, form: .malformed)
         case 2:
@@ -55,6 +55,7 @@ extension Player {
             if let o = pick(other) { return IdPCredential(idPCode: o, account: a) }
             return IdPCredential(idPCode: a.idPCode, account: a, form: .forged)
         case 3: return IdPCredential(idPCode: "gbfuzz-unknown-idp", account: AccountRef("gbfuzz-unknown-idp", a.index))
+        case 5: return IdPCredential(idPCode: a.idPCode, account: a, form: .absent)
         default:
             return IdPCredential(idPCode: .line, account: AccountRef(.line, a.index), lineRegion: "atlantis")
         }

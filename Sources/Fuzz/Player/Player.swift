@@ -230,5 +230,5 @@ package struct Player: Sendable {
 
 extension Op {
     /// The step without the concrete values of one run.
-    package var symbolic: Op { Op(id: id, action: action) }
+    package var symbolic: Op { Op(id: id, action: action, edge: edge) }
 }

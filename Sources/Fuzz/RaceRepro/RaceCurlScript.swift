@@ -39,7 +39,7 @@ struct RaceCurlScript {
             for i in wave {
                 let e = repro.entries[i]
                 var player = Player(configuration: config, index: e.process, salt: CurlScript.saltMark)
-                var p = player.make(e.op.action, id: e.op.id, now: CurlScript.simulatedStart)
+                var p = player.make(e.op.action, id: e.op.id, edge: e.op.edge, now: CurlScript.simulatedStart)
                 for (s, v) in e.op.values where p.op.values[s] == nil { p.op.values[s] = v }
                 _ = await executor.execute(p)
                 guard let req = recorder.last.withLock({ $0 }) else { continue }

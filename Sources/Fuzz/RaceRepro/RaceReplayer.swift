@@ -145,7 +145,7 @@ package struct RaceReplayer: Sendable {
     /// operations", never reproduced on a fresh server).
     func plan(_ e: HistoryEntry, salt: String, values: ValueMap) -> PlannedOperation {
         var player = Player(configuration: configuration, index: e.process, salt: salt)
-        var planned = player.make(e.op.action, id: e.op.id, now: clock.now())
+        var planned = player.make(e.op.action, id: e.op.id, edge: e.op.edge, now: clock.now())
         let identities = Identities(salt: salt)
         for (s, v) in e.op.values where planned.op.values[s] == nil {
             planned.op.values[s] = values[v] ?? identities.unissued(s, semantics: configuration.semantics)

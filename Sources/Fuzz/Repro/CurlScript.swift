@@ -44,7 +44,7 @@ struct CurlScript {
         let executor = Executor(client: GamebaseClient(transport: recorder, target: target), semantics: repro.semantics)
         var planned: [PlannedOperation] = []
         for step in repro.steps where player.canSend(step.action) {
-            let p = player.make(step.action, id: step.id, now: clock.now())
+            let p = player.make(step.action, id: step.id, edge: step.edge, now: clock.now())
             planned.append(p)
             _ = await player.execute(p, with: sim, clock: clock)
         }
@@ -201,7 +201,9 @@ struct CurlScript {
         for h in req.headers where h.name != GamebaseHeader.transactionId {
             args.append("-H \"\(h.name): \(fill(h.value))\"")
         }
-        args.append("-H \"\(GamebaseHeader.transactionId): repro-\(p.op.id)\"")
+        // An edge transaction id goes out as the step sent it (its characters need no escaping).
+        let tid = p.op.edge?.transactionId(op: p.op.id) ?? "repro-\(p.op.id)"
+        args.append("-H \"\(GamebaseHeader.transactionId): \(tid)\"")
         if let body = req.body {
             let text = fill(String(decoding: body, as: UTF8.self)).replacingOccurrences(of: "\\", with: "\\\\")
                 .replacingOccurrences(of: "\"", with: "\\\"")

@@ -29,6 +29,9 @@ package struct ReproFile: Codable, Sendable {
         /// Codes the model allowed when the reproducer was verified.
         package var expectedCodes: [Int]
         package var observedCode: Int?
+        /// A value the step sends at or past a documented limit (absent in most steps, and in files
+        /// written before it existed).
+        package var edge: EdgeValue?
     }
 
     package var schema: String
@@ -49,7 +52,7 @@ package struct ReproFile: Codable, Sendable {
     package var standing: ReproStanding?
 
     /// The symbolic sequence.
-    package var sequence: [Op] { steps.map { Op(id: $0.id, action: $0.action) } }
+    package var sequence: [Op] { steps.map { Op(id: $0.id, action: $0.action, edge: $0.edge) } }
 
     package static func load(_ url: URL) throws(ReproError) -> ReproFile {
         let data: Data

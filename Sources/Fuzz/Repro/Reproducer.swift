@@ -22,7 +22,8 @@ package struct Reproducer: Sendable {
                 text: op.action.description,
                 action: op.action,
                 expectedCodes: run.flatMap { i < $0.count ? $0[i].predicted.map(\.rawValue) : nil } ?? [],
-                observedCode: run.flatMap { i < $0.count ? $0[i].observed?.rawValue : nil }
+                observedCode: run.flatMap { i < $0.count ? $0[i].observed?.rawValue : nil },
+                edge: op.edge
             )
         }
         return ReproFile(

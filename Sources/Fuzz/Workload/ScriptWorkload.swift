@@ -83,7 +83,7 @@ package struct ScriptWorkload: Workload {
                 finished = true
                 return nil
             }
-            let planned = player.make(step.action, id: step.id, now: clock.now())
+            let planned = player.make(step.action, id: step.id, edge: step.edge, now: clock.now())
             let bindings = player.belief.primary.bindings
             let (result, verdict) = await player.execute(planned, with: executor, clock: clock)
             let completed = ContinuousClock.now

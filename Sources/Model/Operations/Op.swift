@@ -13,15 +13,26 @@ package struct Op: Hashable, Sendable, Codable, CustomStringConvertible {
     package var banEnd: Int64?
     /// The IdP access token sent (for the 3302 ticket's echo check).
     package var idPToken: String?
+    /// A value sent at or past a documented limit; part of the step (kept by ``symbolic`` and by
+    /// reproducers), not of one run.
+    package var edge: EdgeValue?
 
-    package init(id: Int, action: Action, values: [Sym: String] = [:], banEnd: Int64? = nil, idPToken: String? = nil) {
+    package init(
+        id: Int,
+        action: Action,
+        values: [Sym: String] = [:],
+        banEnd: Int64? = nil,
+        idPToken: String? = nil,
+        edge: EdgeValue? = nil
+    ) {
         self.id = id
         self.action = action
         self.values = values
         self.banEnd = banEnd
         self.idPToken = idPToken
+        self.edge = edge
     }
 
     package var kind: OperationKind { action.kind }
-    package var description: String { "#\(id) \(action.description)" }
+    package var description: String { "#\(id) \(action.description)\(edge.map { " [\($0)]" } ?? "")" }
 }

@@ -11,8 +11,14 @@ extension Evaluator {
 
     mutating func loginIdP(_ d: DeviceRef, _ c: IdPCredential, _ ignore: Bool) throws(MissingState) -> Outcome {
         if c.idPCode == .guest { return try loginGuest(d, ignore) }
+        if c.form == .absent, sem.login.missingIdPToken == .badInput {
+            return done(.missingParameter, .X2, "no accessToken (§1.3 row 7)")
+        }
         guard sem.idp.codes.contains(c.idPCode) else {
             return done(sem.unconfiguredIdPCode(mapping: false), .L13, "\(c.idPCode) is not configured")
+        }
+        if c.form == .absent {
+            return done(.idpLoginExternalAuthRequired, .F1, "no IdP access token: log in to the IdP first")
         }
         guard let a = verify(c) else { return done(.idpLoginFailed, .F1, "the IdP token \(c) is forged") }
         if badLineRegion(c) {

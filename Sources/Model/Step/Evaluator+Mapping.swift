@@ -3,6 +3,7 @@ import Protocol
 // §2.5–2.8: add mapping, add mapping forcibly, change login, remove mapping.
 extension Evaluator {
     mutating func addMapping(_ d: DeviceRef, _ arg: TokenArg, _ c: IdPCredential) throws(MissingState) -> Outcome {
+        if c.form == .absent, c.idPCode != .guest { return done(.missingParameter, .X2, "no accessToken (§1.3 row 7)") }
         let sess: Session
         switch try preamble(d, arg) {
         case .stop(let o): return o

@@ -35,6 +35,15 @@ struct Evaluator {
     func sym(_ kind: Sym.Kind) -> Sym { Sym(kind, op.id) }
 
     mutating func run() throws(MissingState) -> Outcome {
+        // §1.3 row 11, before any semantics: a made-up value past 1,024 characters.
+        if case .longValue(let n)? = op.edge, n > EdgeValue.maxStringLength, op.action.hasLimitedMadeUpValue {
+            return done(.parameterTooLong, .X2, "a value of \(n) characters (more than \(EdgeValue.maxStringLength))")
+        }
+        return try evaluateAction()
+    }
+
+    /// The semantics of the step's action (§2–4).
+    private mutating func evaluateAction() throws(MissingState) -> Outcome {
         switch op.action {
         case .loginGuest(let d, let ignore): try loginGuest(d, ignore)
         case .loginIdP(let d, let c, let ignore): try loginIdP(d, c, ignore)
@@ -114,7 +123,7 @@ struct Evaluator {
         case .dead(let r, let why): return .stop(done(.authInvalidGamebaseToken, r, why))
         case .live(let t):
             let u = try s.token(t).user
-            if checkBan, try s.user(u).isBanned {
+            if checkBan, sem.ban.scope == .everyCall, try s.user(u).isBanned {
                 return .stop(done(sem.ban.code, .B1, "\(u) is banned", [.banInfo(user: u)]))
             }
             return .pass((t, u))

@@ -54,6 +54,8 @@ package enum IdPTokenForm: String, Hashable, Sendable, Codable {
     case forged
     /// Not a token at all.
     case malformed
+    /// No `accessToken` in the request.
+    case absent
 }
 
 /// The IdP identity a login or mapping presents: the request's `idPCode` and a token minted for

@@ -62,6 +62,7 @@ extension ResultCode {
     package static let tokenLoginInvalidLastLoggedInIdP = ResultCode(3103)
     package static let idpLoginFailed = ResultCode(3201)
     package static let idpLoginInvalidIdPInfo = ResultCode(3202)
+    package static let idpLoginExternalAuthRequired = ResultCode(3203)
     package static let addMappingFailed = ResultCode(3301)
     package static let addMappingAlreadyMappedToOtherMember = ResultCode(3302)
     package static let addMappingAlreadyHasSameIdP = ResultCode(3303)
@@ -142,6 +143,7 @@ extension ResultCode {
         3103: "AUTH_TOKEN_LOGIN_INVALID_LAST_LOGGED_IN_IDP",
         3201: "AUTH_IDP_LOGIN_FAILED",
         3202: "AUTH_IDP_LOGIN_INVALID_IDP_INFO",
+        3203: "AUTH_IDP_LOGIN_EXTERNAL_AUTHENTICATION_REQUIRED",
         3301: "AUTH_ADD_MAPPING_FAILED",
         3302: "AUTH_ADD_MAPPING_ALREADY_MAPPED_TO_OTHER_MEMBER",
         3303: "AUTH_ADD_MAPPING_ALREADY_HAS_SAME_IDP",

@@ -31,30 +31,60 @@ package enum UnconfiguredIdP: String, Codable, Hashable, Sendable, CaseIterable 
     case notSupported
 }
 
+/// What an IdP login without its IdP access token gets.
+package enum MissingIdPToken: String, Codable, Hashable, Sendable, CaseIterable {
+    /// -4000002 MISSING_PARAMETER: bad input, before any semantics (this project's reading).
+    case badInput
+    /// 3203 AUTH_IDP_LOGIN_EXTERNAL_AUTHENTICATION_REQUIRED, after the IdP code's check (L13): "you
+    /// must be logged into your IdP before requesting a Gamebase login" (the Japanese and the
+    /// plain-text editions).
+    case externalAuthRequired
+}
+
 package struct LoginSemantics: Codable, Hashable, Sendable {
     package var alreadyLoggedIn: AlreadyLoggedIn
+    package var missingIdPToken: MissingIdPToken
 
-    package init(alreadyLoggedIn: AlreadyLoggedIn = .reject) { self.alreadyLoggedIn = alreadyLoggedIn }
+    package init(alreadyLoggedIn: AlreadyLoggedIn = .reject, missingIdPToken: MissingIdPToken = .badInput) {
+        self.alreadyLoggedIn = alreadyLoggedIn
+        self.missingIdPToken = missingIdPToken
+    }
 
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         alreadyLoggedIn = try c.decodeIfPresent(AlreadyLoggedIn.self, forKey: .alreadyLoggedIn) ?? .reject
+        missingIdPToken = try c.decodeIfPresent(MissingIdPToken.self, forKey: .missingIdPToken) ?? .badInput
     }
+}
+
+/// Which calls a ban stops (B1).
+package enum BanScope: String, Codable, Hashable, Sendable, CaseIterable {
+    /// Logins and every authenticated call of a banned member (this project's reading).
+    case everyCall
+    /// Logins only (login, token login, transfer login, change login into a banned owner): the
+    /// editions speak of bans only "when attempting to log in"; a live session keeps working.
+    case loginsOnly
 }
 
 package struct BanSemantics: Codable, Hashable, Sendable {
     /// The code a banned member's login and calls get (B1): 7 BANNED_MEMBER (current editions) or
     /// 3005 AUTH_BANNED_MEMBER (the Korean edition, and the older English edition's login text).
     package var code: ResultCode
+    /// Which calls the ban stops.
+    package var scope: BanScope
 
     /// The codes ``code`` may take.
     package static let codes: [ResultCode] = [.bannedMember, .authBannedMember]
 
-    package init(code: ResultCode = .bannedMember) { self.code = code }
+    package init(code: ResultCode = .bannedMember, scope: BanScope = .everyCall) {
+        self.code = code
+        self.scope = scope
+    }
 
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         code = try c.decodeIfPresent(ResultCode.self, forKey: .code) ?? .bannedMember
+        scope = try c.decodeIfPresent(BanScope.self, forKey: .scope) ?? .everyCall
     }
 }
 

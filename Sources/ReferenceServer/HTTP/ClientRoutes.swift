@@ -7,7 +7,10 @@ enum ClientRoutes {
 
     static func register(_ router: Router<ServerRequestContext>, _ g: Gateway) {
         router.post("\(prefix)/login") { req, ctx in
-            let (caller, input) = try await g.client(req, ctx, body: .object, LoginInput.init)
+            let tokenRequired = g.backend.semantics.login.missingIdPToken == .badInput
+            let (caller, input) = try await g.client(req, ctx, body: .object) {
+                LoginInput($0, tokenRequired: tokenRequired)
+            }
             if g.backend.bugs.has(.raceFirstLogin) { return try await RaceFlows.login(g, caller, input, ctx) }
             return try await g.runClient(caller, ctx) { try Login.run($0, input) }
         }

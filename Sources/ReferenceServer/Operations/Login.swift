@@ -7,11 +7,16 @@ struct LoginInput: Sendable {
     var lineChannelRegion: String?
     var ignoreAlreadyLoggedIn: Bool
 
-    init(_ r: ObjectReader?) {
+    /// `tokenRequired`: an IdP login without `accessToken` is bad input (-4000002); otherwise it
+    /// reaches the semantics and gets 3203 there (knob `login.missingIdPToken`).
+    init(_ r: ObjectReader?, tokenRequired: Bool = true) {
         let code = r?.string("idPCode", required: true)
         idPCode = code ?? ""
         // Required only once idPCode is known to be an IdP other than guest.
-        accessToken = r?.string("accessToken", required: code.map { $0 != IdPCode.guest.rawValue } ?? false)
+        accessToken = r?.string(
+            "accessToken",
+            required: tokenRequired && code.map { $0 != IdPCode.guest.rawValue } ?? false
+        )
         lineChannelRegion = r?.object("additionalInfo")?.string("lineChannelRegion")
         ignoreAlreadyLoggedIn = r?.bool("ignoreAlreadyLoggedIn") ?? false
     }
@@ -41,7 +46,8 @@ enum Login {
         if input.idPCode == IdPCode.guest.rawValue {
             account = IdPAccount(.guest, s.caller.device)
         } else {
-            guard let a = s.verify(input.accessToken ?? "", idPCode: input.idPCode) else {
+            guard let token = input.accessToken else { throw Rejection(.idpLoginExternalAuthRequired) }
+            guard let a = s.verify(token, idPCode: input.idPCode) else {
                 throw Rejection(.idpLoginFailed, "forged IdP token")  // F1
             }
             guard s.lineRegionOK(input.idPCode, input.lineChannelRegion) else {

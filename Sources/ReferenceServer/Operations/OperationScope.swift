@@ -59,7 +59,9 @@ struct OperationScope {
             session.deviceId == caller.device || !semantics.tokens.deviceBound,
             session.isUnexpired(at: now), let user = try UserRow.fetch(db, session.userId)
         else { throw Rejection(.authInvalidGamebaseToken) }
-        if checkBan, user.isBanned { throw Rejection(semantics.ban.code, banInfo: MemberView.banInfo(user, semantics)) }
+        if checkBan, semantics.ban.scope == .everyCall, user.isBanned {
+            throw Rejection(semantics.ban.code, banInfo: MemberView.banInfo(user, semantics))
+        }
         return (session, user)
     }
 
