@@ -259,7 +259,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PlanTests",
-            dependencies: ["Basics", "Config", "Engine", "Fuzz", "Plan", "Protocol", "ReferenceServer"],
+            dependencies: ["Basics", "Config", "Engine", "Fuzz", "Plan", "Protocol", "ReferenceServer", "Transport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

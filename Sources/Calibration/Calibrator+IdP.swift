@@ -46,10 +46,12 @@ extension Calibrator {
 
     /// Finds an IdP code and a token form the target accepts: a login with a fresh account per
     /// try. 3202/3002 (that code is not configured) moves to the next code, 3201 (the token was
-    /// refused) to the next token form.
+    /// refused) to the next token form. Plain ids are tried first: a plain-mode target takes any
+    /// token as the id, a signed one too, while an HMAC target refuses a bare id, so a success with
+    /// a signed token only after a refused bare id is an HMAC target.
     func idPAccess() async -> (decision: KnobDecision, access: IdPAccess?) {
         var log = ProbeLog()
-        let modes: [IdPTokenMode] = settings.tokenMode.map { [$0] } ?? [.hmac, .plain]
+        let modes: [IdPTokenMode] = settings.tokenMode.map { [$0] } ?? [.plain, .hmac]
         var refused: Set<IdPTokenMode> = []
         var tries = 0
         candidates: for code in Self.accessCandidates {
@@ -180,19 +182,25 @@ extension Calibrator {
         let verdict = Self.alreadyLoggedIn(
             withoutFlag: plain.code,
             sameUser: plain.body?.member?.userId == ownerId,
-            withFlag: flagged?.code
+            withFlag: flagged?.code,
+            flaggedSameUser: flagged?.body?.member?.userId == ownerId
         )
         return decision(knob, verdict, log) { $0.rawValue }
     }
 
     /// The decision of ``alreadyLoggedIn(_:)`` from its answers.
-    package static func alreadyLoggedIn(withoutFlag: ResultCode?, sameUser: Bool, withFlag: ResultCode?) -> Verdict<
+    package static func alreadyLoggedIn(
+        withoutFlag: ResultCode?,
+        sameUser: Bool,
+        withFlag: ResultCode?,
+        flaggedSameUser: Bool = true
+    ) -> Verdict<
         AlreadyLoggedIn
     > {
         switch withoutFlag {
         case .success? where sameUser:
             return .decided(.allow, because: "a logged-in device switches users without ignoreAlreadyLoggedIn")
-        case .idpLoginFailed? where withFlag == .success:
+        case .idpLoginFailed? where withFlag == .success && flaggedSameUser:
             return .decided(.reject, because: "switching users needs ignoreAlreadyLoggedIn (3201 without it)")
         case .idpLoginFailed?:
             return .undecided("3201 without the flag and \(Self.text(withFlag)) with it: not the L7 check")

@@ -54,8 +54,9 @@ extension Calibrator {
     }
 
     /// Two guest logins on one device, then the first token: revoked (one token per device) or
-    /// still live (several).
-    func perDevice() async -> KnobDecision {
+    /// still live (several). With an IdP token the target accepts, also one user on two devices:
+    /// a target that revokes per user (one session per user) is not per device, and stays undecided.
+    func perDevice(_ access: IdPAccess?) async -> KnobDecision {
         var log = ProbeLog()
         let d = device("perdevice")
         guard let first = await guestLogin("guest login", d, &log),
@@ -71,7 +72,22 @@ extension Calibrator {
                 try await client.getOwnMember(device: d, accessToken: first.token)
             }.code
         }
-        let verdict = Self.perDevice(sameToken: first.token == second.token, earlierToken: earlier)
+        var verdict = Self.perDevice(sameToken: first.token == second.token, earlierToken: earlier)
+        if verdict.value != nil, let access {
+            let acct = account(access.code, "peruser")
+            let p = await idPLogin("IdP login on device P", device("peruser-p"), acct, access.mode, &log)
+            let q = await idPLogin("the same account on device Q", device("peruser-q"), acct, access.mode, &log)
+            if let t = p.body?.token?.accessToken, q.isSuccess {
+                let onP = await log.send("P's token after the login on Q", "GET \(Endpoint.ownMember(appId))") {
+                    try await client.getOwnMember(device: device("peruser-p"), accessToken: t)
+                }
+                if onP.code != .success {
+                    verdict = .undecided(
+                        "a login on another device revoked the user's token (\(Self.text(onP.code))): sessions per user, not per device"
+                    )
+                }
+            }
+        }
         return decision("tokens.perDevice", verdict, log) { $0.rawValue }
     }
 
@@ -91,7 +107,7 @@ extension Calibrator {
     }
 
     /// Whether `header.resultMessage` is the code's name (optionally `": "` and a detail), on a
-    /// success and on a failure (a token nobody issued).
+    /// success and on three kinds of failure.
     func messageForm() async -> KnobDecision {
         var log = ProbeLog()
         let d = device("message")
@@ -101,7 +117,13 @@ extension Calibrator {
         let failure = await log.send("a token nobody issued", "GET \(Endpoint.ownMember(appId))") {
             try await client.getOwnMember(device: d, accessToken: "gbfuzz-calibration-not-a-token")
         }
-        let headers = [success, failure].compactMap { a -> ResponseHeader? in
+        let noToken = await log.send("token login without a token", "POST \(Endpoint.tokenLogin(appId))") {
+            try await client.tokenLogin(device: d, accessToken: nil)
+        }
+        let unknownIdP = await log.send("login with an IdP code nobody has", "POST \(Endpoint.login(appId))") {
+            try await client.login(device: d, LoginRequest(idPCode: "gbfuzzcalibration", accessToken: "x"))
+        }
+        let headers = [success, failure, noToken, unknownIdP].compactMap { a -> ResponseHeader? in
             if case .reply(let r) = a { return r.header }
             return nil
         }
@@ -110,7 +132,7 @@ extension Calibrator {
 
     /// The decision of ``messageForm()``: every message the code's name is `codeName`, any other `free`.
     package static func messageForm(_ headers: [ResponseHeader]) -> Verdict<ResultMessageForm> {
-        guard headers.count == 2 else { return .undecided("fewer than two Gamebase answers") }
+        guard headers.count >= 2 else { return .undecided("fewer than two Gamebase answers") }
         let named = headers.allSatisfy { h in
             let name = h.resultCode.name
             return h.resultMessage == name || h.resultMessage.hasPrefix(name + ": ")

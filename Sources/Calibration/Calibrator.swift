@@ -58,9 +58,9 @@ package struct Calibrator: Sendable {
     package func run() async -> [KnobDecision] {
         var out: [KnobDecision] = []
         out.append(await deviceBound())
-        out.append(await perDevice())
-        out.append(await messageForm())
         let idp = await idPAccess()
+        out.append(await perDevice(idp.access))
+        out.append(await messageForm())
         out.append(idp.decision)
         out.append(await configuredCodes(idp.access))
         out.append(await alreadyLoggedIn(idp.access))

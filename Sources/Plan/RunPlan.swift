@@ -77,6 +77,7 @@ package struct RunPlan: Sendable {
             throw CommandError(.usage, "a client key needs a client certificate (--client-cert, target.clientCert)")
         }
         if let file = request.semanticsFile {
+            profile.semanticsFileOverProfile = profile.semantics != nil
             do {
                 profile.semantics = try KnobFile.load(path: file, over: profile.semantics)
             } catch {

@@ -1,4 +1,5 @@
 import Basics
+import Config
 import Fuzz
 import Plan
 import Protocol
@@ -26,6 +27,11 @@ enum Probe {
             if r.resultCode.isSuccess, let s = r.body.semantics {
                 testControl = true
                 if let file = profile.semanticsFile {
+                    // The file names what it decided; the rest comes from the target's own report
+                    // unless the profile had knobs of its own.
+                    if !profile.semanticsFileOverProfile, let over = try? KnobFile.load(path: file, over: s) {
+                        semantics = over
+                    }
                     if s != semantics, !profile.target.isEmbedded {
                         notes.append("the target reports other knobs than \(file): using \(file)'s (--semantics)")
                     }

@@ -27,8 +27,13 @@ struct NetworkArguments: ParsableArguments {
     var headers: [String] = []
 
     func validate() throws {
-        for line in headers where NetworkOptions.header(line) == nil {
-            throw ValidationError("--header must be 'Name: value' without line breaks (got '\(line)')")
+        for line in headers {
+            guard let h = NetworkOptions.header(line) else {
+                throw ValidationError("--header must be 'Name: value' without line breaks (got '\(line)')")
+            }
+            if NetworkOptions.isProtocolHeader(h.name) {
+                throw ValidationError("--header \(h.name): the protocol sends that header itself")
+            }
         }
         if clientKey != nil, clientCert == nil { throw ValidationError("--client-key needs --client-cert") }
         if let proxy, !(proxy.hasPrefix("http://") || proxy.hasPrefix("https://")) {

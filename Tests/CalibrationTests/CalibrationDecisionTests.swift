@@ -52,6 +52,15 @@ struct CalibrationDecisionTests {
                 == nil
         )
         #expect(Calibrator.alreadyLoggedIn(withoutFlag: .success, sameUser: false, withFlag: nil).value == nil)
+        // The flag logged in someone else than the account's owner: not the L7 check either.
+        #expect(
+            Calibrator.alreadyLoggedIn(
+                withoutFlag: .idpLoginFailed,
+                sameUser: false,
+                withFlag: .success,
+                flaggedSameUser: false
+            ).value == nil
+        )
         #expect(Calibrator.alreadyLoggedIn(withoutFlag: .bannedMember, sameUser: false, withFlag: nil).value == nil)
     }
 

@@ -6,6 +6,7 @@ import Plan
 import Results
 import Runner
 import Testing
+import Transport
 
 /// Runs against a target that misbehaves on purpose (truncated JSON, HTML 5xx, stalls, resets,
 /// nonsense codes): what gbfuzz concludes must be what happened.
@@ -88,6 +89,21 @@ struct FaultyTargetTimingTests {
             summary.violations.list.contains { $0.rule == "X1" },
             "\(summary.violations.list.prefix(3).map(\.message))"
         )
+    }
+
+    @Test(
+        "an HTTP layer that refuses non-ASCII transaction ids with 400 is no finding: the steps that send them expect it"
+    )
+    func nonASCIITransactionIdsRefused() async throws {
+        let yaml = "duration: 4s\nload: {players: 4}\nfuzz: {shrink: false, audit: false, adversarial: 0.5}\n"
+        let nonASCII: @Sendable (TestHTTPServer.Request) -> Bool = {
+            $0.headers["X-TCGB-Transaction-Id"]?.unicodeScalars.contains { !$0.isASCII } == true
+        }
+        let (outcome, log) = try await Self.run(yaml, faults: [.init(.htmlError(400), 1.0, when: nonASCII)])
+        let summary = try #require(outcome.summary, "\(log)")
+        #expect((summary.totals.failures["http_400"] ?? 0) > 0, "\(summary.totals.failures)")
+        #expect(summary.violations.count == 0, "\(summary.violations.list.prefix(3).map(\.message))")
+        #expect(summary.totals.outcomes.expectedError > 0)
     }
 
     @Test("result messages that are not code names: X2 findings by default, clean with shapes.resultMessage: free")

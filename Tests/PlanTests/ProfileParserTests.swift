@@ -6,6 +6,7 @@ import Fuzz
 import Plan
 import Protocol
 import Testing
+import Transport
 
 @Suite("Profile parsing")
 struct ProfileParserTests {
@@ -206,5 +207,37 @@ struct ShippedProfileTests {
         let p = try ProfileParser(environment: [:]).parse(contentsOf: "\(Self.root)/profiles/\(name).yaml")
         #expect(p.name == name)
         #expect(!p.thresholds.isEmpty)
+    }
+}
+
+@Suite("Profile target: network keys")
+struct ProfileNetworkKeyTests {
+    let parser = ProfileParser(environment: [:])
+
+    @Test(
+        "TLS, proxy and extra headers are read; a protocol header or a line break in a value is refused with its line"
+    )
+    func networkKeys() throws {
+        let p = try parser.parse(
+            """
+            target:
+              url: https://example.test
+              caBundle: /tmp/ca.pem
+              insecure: true
+              clientCert: /tmp/c.pem
+              clientKey: /tmp/c.key
+              proxy: http://127.0.0.1:3128
+              headers: {X-Api-Key: k1, X-Tenant: t}
+            """,
+            file: "p.yaml"
+        )
+        let n = p.target.network
+        #expect(n.caBundle == "/tmp/ca.pem" && n.insecure && n.clientCertificate == "/tmp/c.pem")
+        #expect(n.clientKey == "/tmp/c.key" && n.proxy == "http://127.0.0.1:3128")
+        #expect(n.headers["X-Api-Key"] == "k1" && n.headers["X-Tenant"] == "t")
+        for bad in ["headers: {Authorization: x}", "headers: {X-TCGB-Device-Id: d}", "headers: {\"a b\": x}"] {
+            #expect(throws: (any Error).self) { try parser.parse("target:\n  \(bad)\n", file: "p.yaml") }
+        }
+        #expect(throws: (any Error).self) { try parser.parse("target:\n  proxy: not a url\n", file: "p.yaml") }
     }
 }

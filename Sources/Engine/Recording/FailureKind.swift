@@ -73,7 +73,9 @@ package enum FailureKind: Hashable, Sendable, Comparable, CustomStringConvertibl
         case .reset: 3
         case .refused: 4
         case .otherTransport: 5
-        case .generic(let code): Self.genericBase + Int32(clamping: code)
+        case .generic(let code):
+            Self.genericBase
+                + Int32(clamping: min(max(code, Self.genericRange.lowerBound), Self.genericRange.upperBound))
         }
     }
 

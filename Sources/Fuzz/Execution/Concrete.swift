@@ -36,7 +36,7 @@ package struct Concrete: Sendable {
 
     /// A made-up value, stretched to the step's ``EdgeValue/longValue(_:)`` length when it has one.
     func madeUp(_ value: String) -> String {
-        guard case .longValue(let n)? = op.edge else { return value }
+        guard case .longValue(let n)? = op.edge, EdgeValue.allowedLengths.contains(n) else { return value }
         return EdgeValue.stretch(value, to: n)
     }
 

@@ -119,6 +119,12 @@ package struct Player: Sendable {
             belief.observeLost(op, window)
             // A request the run stopped is the run's doing, not the target's (still maybe applied).
             verdict.outcome = e.code == .shutdown ? .cancelled : .transportError
+        case .protocolError(let e)
+        where e.code == .httpStatus && op.edge?.mayBeRefusedByHTTP == true
+            && [400, 431].contains(e.response.status):
+            // An HTTP layer may refuse a header it takes for invalid (§1.3, last row): non-ASCII
+            // bytes or an id past 1,024 characters. Nothing reached the application.
+            verdict.outcome = .expectedError
         case .protocolError(let e):
             verdict.outcome = .unexpected
             verdict.violations = [

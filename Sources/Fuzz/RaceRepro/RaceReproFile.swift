@@ -86,6 +86,9 @@ package struct RaceReproFile: Codable, Sendable {
         guard all == Set(f.entries.indices), f.schedule.waves.joined().count == f.entries.count else {
             throw ReproError(source, "has a schedule that does not name each of its \(f.entries.count) operations once")
         }
+        if f.entries.contains(where: { $0.op.edge.map { !$0.isValid } ?? false }) {
+            throw ReproError(source, "has an edge value outside \(EdgeValue.allowedLengths)")
+        }
         return f
     }
 

@@ -67,6 +67,12 @@ package struct ReproFile: Codable, Sendable {
             throw ReproError(url.path, "has schema \"\(f.schema)\", expected \"\(schemaName)\"")
         }
         guard !f.steps.isEmpty else { throw ReproError(url.path, "has no steps") }
+        if let bad = f.steps.first(where: { $0.edge.map { !$0.isValid } ?? false }) {
+            throw ReproError(
+                url.path,
+                "step \(bad.id): edge lengths must be \(EdgeValue.allowedLengths.lowerBound)…\(EdgeValue.allowedLengths.upperBound)"
+            )
+        }
         return f
     }
 

@@ -24,10 +24,17 @@ package enum EdgeValue: Hashable, Sendable, Codable, CustomStringConvertible {
         }
     }
 
+    /// Whether an HTTP layer may refuse the request for this edge before the application sees it
+    /// (400 or 431): a transaction id with non-ASCII characters or longer than 1,024.
+    package var mayBeRefusedByHTTP: Bool {
+        guard case .transactionId(let n, let unicode) = self else { return false }
+        return unicode || n > Self.maxStringLength
+    }
+
     /// The transaction id of step `op` for this edge (`nil` for other edges): deterministic, so a
     /// reproducer sends the same one.
     package func transactionId(op: Int) -> String? {
-        guard case .transactionId(let n, let unicode) = self, n > 0 else { return nil }
+        guard case .transactionId(let n, let unicode) = self, Self.allowedLengths.contains(n) else { return nil }
         let head = Array("gbf\(op)-".unicodeScalars)
         let filler: [Unicode.Scalar] =
             unicode ? Array("éΩ漢字ß€-".unicodeScalars) : Array("a-_.:/+=~!*()Z9".unicodeScalars)
@@ -36,8 +43,19 @@ package enum EdgeValue: Hashable, Sendable, Codable, CustomStringConvertible {
         return String(s)
     }
 
+    /// The lengths an edge may have: what a reproducer file may ask for.
+    package static let allowedLengths = 1...8_192
+
+    /// Whether this edge's length is in ``allowedLengths`` (a reproducer file is untrusted input).
+    package var isValid: Bool {
+        switch self {
+        case .transactionId(let n, _), .longValue(let n): Self.allowedLengths.contains(n)
+        }
+    }
+
     /// `value` made exactly `length` characters long (cut, or padded with `pad`).
     package static func stretch(_ value: String, to length: Int, pad: Character = "Z") -> String {
+        let length = max(0, length)
         let count = value.count
         if count >= length { return String(value.prefix(length)) }
         return value + String(repeating: pad, count: length - count)

@@ -132,7 +132,7 @@ struct Evaluator {
 
     /// The account an IdP credential proves, or `nil` when the token is forged (§1.6, F1).
     func verify(_ c: IdPCredential) -> AccountRef? {
-        guard let a = c.account else { return nil }
+        guard let a = c.account, c.form != .absent else { return nil }
         if sem.idp.tokenMode == .plain { return AccountRef(c.idPCode, a.index) }
         guard c.form == .valid, a.idPCode == c.idPCode else { return nil }
         return a

@@ -106,6 +106,6 @@ extension GamebaseModel {
         .gatewayInvalidAccessToken, .gatewayInvalidUser, .memberNotExist, .memberAlreadyWithdrawn,
         .transferAccountAlreadyUsedServer, .transferAccountExpiredServer, .transferAccountBlockedServer,
         .transferAccountWrongPasswordServer, .transferAccountIDNotFoundServer, .productNotEnabled,
-        .authNotSupportedProvider, .authBannedMember, .idpLoginExternalAuthRequired,
+        .authNotSupportedProvider, .authBannedMember, .idpLoginExternalAuthRequired, .parameterTooLong,
     ]
 }

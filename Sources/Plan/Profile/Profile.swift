@@ -28,6 +28,9 @@ package struct Profile: Sendable {
     /// The knob file `gbfuzz run --semantics` laid over ``semantics``: then the knobs are the
     /// user's, and win over those a target reports through test control.
     package var semanticsFile: String?
+    /// Whether ``semanticsFile`` was laid over the profile's own `semantics:` (else, with test
+    /// control, it is laid over the knobs the target reports).
+    package var semanticsFileOverProfile = false
     package var thresholds: [ThresholdSpec]
     package var outputs: OutputSpec
     /// Race hunting (shared pools, bursts, history, linearizability checking); `nil`: private worlds.

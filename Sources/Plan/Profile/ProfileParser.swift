@@ -108,6 +108,9 @@ package struct ProfileParser: Sendable {
                 guard NetworkOptions.isHeaderName(name), NetworkOptions.isHeaderValue(text) else {
                     throw value.error(.invalidValue, "'\(name)' is not a header name, or its value holds a line break")
                 }
+                if NetworkOptions.isProtocolHeader(name) {
+                    throw value.error(.invalidValue, "'\(name)': the protocol sends that header itself")
+                }
                 spec.network.headers.add(name, text)
             }
         }

@@ -35,6 +35,15 @@ package enum SummaryTable {
                 + " late starts \(Formatting.count(summary.lateStarts))",
         ]
         lines += failureLines(summary)
+        if totals.serverErrors > 0 {
+            let codes = totals.failures.filter { $0.key.hasPrefix("code_") }.sorted { $0.key < $1.key }
+                .map { "\($0.key.dropFirst(5)): \(Formatting.count($0.value))" }.joined(separator: ", ")
+            lines.append(
+                "server errors: \(Formatting.count(totals.serverErrors)) answers with a generic failure code (\(codes)),"
+                    + " \(Formatting.percent(totals.serverErrorRate)) of requests: not violations (the operations may or"
+                    + " may not have been applied); a server_error_rate threshold fails a run on them"
+            )
+        }
         lines += model(summary.model)
         lines += race(summary.run.race)
         if summary.run.clock.resyncs > 0 {

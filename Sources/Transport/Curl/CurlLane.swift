@@ -32,6 +32,7 @@ final class CurlLane: @unchecked Sendable {
     var producedOnLoop = false
 
     init(index: Int, cap: Int, defaults: TransferDefaults, counters: TransportCounters) throws(TransportError) {
+        // HTTP/2 over TLS is not multiplexed (see CurlTransport.HTTPVersion.http2TLS).
         let http2 = defaults.http2 && !defaults.http2TLS
         guard let multi = curl_multi_init() else { throw TransportError(.other, "curl_multi_init failed") }
         // Keep every connection the admitted transfers can need; MAX_HOST_CONNECTIONS stays unlimited

@@ -6,7 +6,8 @@ extension CurlTransport {
         /// Cleartext HTTP/2 with prior knowledge (no upgrade), streams multiplexed on one connection.
         case http2PriorKnowledge
         /// HTTP/2 over TLS, negotiated through ALPN (HTTP/1.1 if the server does not offer it, and
-        /// for `http://` URLs), streams multiplexed on one connection.
+        /// for `http://` URLs), one stream per connection: multiplexed, libcurl 7.88 re-sent
+        /// requests the server had processed after HTTP/2 framing errors (docs/PROFILES.md).
         case http2TLS
     }
 

@@ -54,7 +54,6 @@ extension Transfer {
         }
         if defaults.http2TLS {
             rc = rc.or(ccurl_easy_setopt_long(h, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2TLS)))
-            rc = rc.or(ccurl_easy_setopt_long(h, CURLOPT_PIPEWAIT, 1))
         } else if defaults.http2 {
             rc = rc.or(ccurl_easy_setopt_long(h, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_2_PRIOR_KNOWLEDGE)))
             // Wait for a multiplexable connection instead of opening one per concurrent stream.
@@ -78,9 +77,15 @@ extension Transfer {
         string(CURLOPT_SSLCERT, n.clientCertificate)
         string(CURLOPT_SSLKEY, n.clientKey)
         string(CURLOPT_PROXY, n.proxy)
+        // An https:// proxy is verified the same way as the target.
+        string(CURLOPT_PROXY_CAINFO, n.proxy == nil ? nil : n.caBundle)
         if n.insecure {
             rc = rc.or(ccurl_easy_setopt_long(h, CURLOPT_SSL_VERIFYPEER, 0))
             rc = rc.or(ccurl_easy_setopt_long(h, CURLOPT_SSL_VERIFYHOST, 0))
+            if n.proxy != nil {
+                rc = rc.or(ccurl_easy_setopt_long(h, CURLOPT_PROXY_SSL_VERIFYPEER, 0))
+                rc = rc.or(ccurl_easy_setopt_long(h, CURLOPT_PROXY_SSL_VERIFYHOST, 0))
+            }
         }
         return rc
     }

@@ -17,7 +17,7 @@ struct TransferDefaults: Sendable {
     var http2ReuseWorkaround: Bool
     var maxResponseBodyBytes: Int
     var responseHeaders: CurlTransport.ResponseHeaders
-    /// HTTP/2 through ALPN over TLS (`http2` is then also set: streams are multiplexed).
+    /// HTTP/2 through ALPN over TLS (`http2` is then also set; the lane does not multiplex it).
     var http2TLS: Bool
     var network: NetworkOptions
 

@@ -63,6 +63,14 @@ extension NetworkOptions {
         !value.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 }
     }
 
+    /// Headers the protocol itself sends or leaves out on purpose: an extra header of one of these
+    /// names would change what the steps send (a step without `Authorization` expects 2).
+    package static func isProtocolHeader(_ name: String) -> Bool {
+        let n = name.lowercased()
+        return ["authorization", "x-secret-key", "content-type", "content-length", "host"].contains(n)
+            || n.hasPrefix("x-tcgb-")
+    }
+
     /// `Name: value` as a header, or `nil` when it is not one.
     package static func header(_ line: String) -> HTTPHeader? {
         guard let colon = line.firstIndex(of: ":") else { return nil }
