@@ -173,27 +173,7 @@ package final class FaultyTarget: Sendable {
         to upstream: String,
         transport: any HTTPTransport
     ) -> HTTPResponse? {
-        var headers = HTTPHeaders()
-        for h in r.headers where !["host", "content-length", "connection"].contains(h.name.lowercased()) {
-            headers.add(h.name, h.value)
-        }
-        let request = HTTPRequest(
-            method: HTTPMethod(rawValue: r.method),
-            url: upstream + r.target,
-            headers: headers,
-            body: r.body.isEmpty ? nil : r.body,
-            timeout: .seconds(30)
-        )
-        let done = DispatchSemaphore(value: 0)
-        let answer = Mutex<HTTPResponse?>(nil)
-        // Awaited right below through the semaphore.
-        Task {
-            let response = try? await transport.send(request)
-            answer.withLock { $0 = response }
-            done.signal()
-        }
-        done.wait()
-        return answer.withLock { $0 }
+        r.forward(to: upstream + r.target, transport: transport)
     }
 
     /// An envelope with a generic failure code that echoes the request's transaction id.

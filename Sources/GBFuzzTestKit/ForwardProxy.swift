@@ -22,28 +22,7 @@ package final class ForwardProxy: Sendable {
             guard request.target.hasPrefix("http://") else {
                 return .respond(status: 400, headers: [], body: Array("not a proxy request".utf8), close: false)
             }
-            var headers = HTTPHeaders()
-            for h in request.headers.fields
-            where !["host", "content-length", "connection", "proxy-connection"].contains(h.name.lowercased()) {
-                headers.add(h.name, h.value)
-            }
-            let forwarded = HTTPRequest(
-                method: HTTPMethod(rawValue: request.method),
-                url: request.target,
-                headers: headers,
-                body: request.body.isEmpty ? nil : request.body,
-                timeout: .seconds(30)
-            )
-            let done = DispatchSemaphore(value: 0)
-            let answer = Mutex<HTTPResponse?>(nil)
-            // Awaited right below through the semaphore (this is a server thread, not a task).
-            Task {
-                let r = try? await transport.send(forwarded)
-                answer.withLock { $0 = r }
-                done.signal()
-            }
-            done.wait()
-            guard let r = answer.withLock({ $0 }) else { return .closeConnection }
+            guard let r = request.forward(to: request.target, transport: transport) else { return .closeConnection }
             let kept = r.headers.fields.filter {
                 !["content-length", "connection", "transfer-encoding"].contains($0.name.lowercased())
             }

@@ -18,7 +18,7 @@ struct NetworkPathTests {
         duration: 3s
         load: {players: 4}
         fuzz: {shrink: false, audit: false}
-        thresholds: ["violations == 0", "requests > 100"]
+        thresholds: ["violations == 0", "requests > 0"]
         """,
         name: "network"
     )
@@ -111,7 +111,7 @@ struct NetworkPathTests {
                 outcome.exit == .clean,
                 "\(log)\n\(outcome.summary?.violations.list.prefix(3).map { "\($0.rule) \($0.message)" } ?? [])"
             )
-            #expect((outcome.summary?.totals.requests ?? 0) > 100)
+            #expect((outcome.summary?.totals.requests ?? 0) > 0)
         }
     }
 
