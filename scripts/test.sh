@@ -25,10 +25,12 @@ swift test --skip-build --parallel "${skip[@]}"
 swift test --skip-build --no-parallel "${timing[@]}"
 
 # The race checker's no-false-positive case: the clean server under heavy contention (64 players on
-# 6 shared IdP accounts, maybe-applied operations, 50,000 operations) must come out linearizable,
-# no partition unknown. One seed of scripts/soak-race.sh, with a release build: seeds 1-8 were all
-# linearizable on 2026-11-24 (check 13-84 s of the profile's 240 s; docs/MODEL.md §7, "Limits").
-SEEDS=1 scripts/soak-race.sh
+# 6 shared IdP accounts, maybe-applied operations, 50,000 operations) must never show a violation,
+# and a run must come out linearizable: seeds 1, 2, 3 in turn until one does (release build). An
+# unknown run is no verdict, not a false positive; on this 2-core Intel machine seed 1 was unknown
+# twice on 2026-11-28 (once after 900 s of check) where seeds 2 and 3 decided in 88 and 20 s
+# (docs/MODEL.md §7, "Limits").
+SEEDS="1 2 3" DECIDED=1 scripts/soak-race.sh
 
 # Every parser of untrusted input: its committed corpus replayed, then 10 s of coverage-guided
 # fuzzing each (docs/ARCHITECTURE.md, "Fuzzing the parsers").

@@ -227,6 +227,69 @@ struct ShrinkPassTests {
         #expect(F.meaningful(generated[0]))
     }
 
+    /// A transfer that needs its device logged out or a guest: a session on d1 (step 1) that a
+    /// forced mapping from d2 ends (steps 3–5) before five wrong passwords on d1.
+    static let relocatable: [Op] = {
+        let wrong = Action.transferLogin(
+            device: F.d1,
+            credentials: .init(id: .value(Sym(.transferId, 6)), password: .wrong)
+        )
+        return F.ops([
+            (1, F.login(F.d1, F.g1)),
+            (2, F.guest(F.d0)),
+            (3, F.login(F.d2, F.f1)),
+            (4, .addMapping(device: F.d2, token: F.t(3), credential: .valid(F.g1))),
+            (
+                5,
+                .addMappingForcibly(
+                    device: F.d2,
+                    token: F.t(3),
+                    ticket: .ticket(Sym(.ticket, 4)),
+                    credential: .valid(F.g1)
+                )
+            ),
+            (6, .issueTransferAccount(device: F.d0, token: F.t(2))),
+            (7, wrong), (8, wrong),
+        ])
+    }()
+
+    @Test(
+        "Relocation moves the failing device's last steps to another device, longest suffix first, and keeps only what they then depend on"
+    )
+    func relocate() {
+        let c = Relocation().candidates(Self.relocatable)
+        let onD0 = Relocation.move(Self.relocatable, from: 6, of: F.d1, to: F.d0)
+        #expect(onD0[6].action.device == F.d0 && onD0[7].action.device == F.d0 && onD0[0].action.device == F.d1)
+        // Both wrong passwords on d0: the session on d1 and what ended it share nothing with them.
+        #expect(c.first.map(F.ids) == [2, 6, 7, 8])
+        #expect(c.first?.last?.action.device == F.d0)
+        #expect(c.allSatisfy { F.meaningful($0) && $0.count < Self.relocatable.count })
+        // A fresh device (d3) is among the targets; a step on the last device alone is never moved.
+        #expect(c.contains { $0.last?.action.device == F.d3 })
+        #expect(Relocation().candidates(Array(Self.relocatable.prefix(7))).isEmpty == false)
+        #expect(Relocation().candidates([Self.relocatable[0]]).isEmpty)
+    }
+
+    @Test("Relocation removes a device's set-up that deletions cannot: neither consecutive nor linked by references")
+    func relocateRun() async {
+        // The target: the wrong passwords (7, 8) fail when the issue (6) and its guest (2) are there
+        // and their device has no IdP session: never logged in with one (1), or until a forced
+        // mapping (3–5) took its IdP.
+        let fails: @Sendable ([Op]) -> Bool = { ops in
+            let ids = Set(ops.map(\.id))
+            guard ids.isSuperset(of: [2, 6, 7, 8]), let d = ops.last?.action.device else { return false }
+            let session = ops.contains { $0.id == 1 && $0.action.device == d }
+            return !session || ids.isSuperset(of: [3, 4, 5])
+        }
+        var search = ShrinkSearch(rule: .M1, isMeaningful: { F.meaningful($0) }) { c, _ in (fails(c) ? .M1 : nil, "") }
+        let deleted = await BlockDeletion().run(Self.relocatable, &search)
+        #expect(deleted == Self.relocatable, "no block of steps can go")
+        let cascaded = await CascadeDeletion().run(Self.relocatable, &search)
+        #expect(cascaded == Self.relocatable, "no cascade can go")
+        let out = await Relocation().run(Self.relocatable, &search)
+        #expect(F.ids(out) == [2, 6, 7, 8] && fails(out))
+    }
+
     @Test("Redirection runs greedily until no reference can move to an earlier producer")
     func redirectRun() async {
         var search = F.search { $0.contains(3) }

@@ -18,11 +18,11 @@ package struct Shrinker: Sendable {
     package var log: (@Sendable (String) -> Void)?
 
     /// The passes of one round, in order: cut to what the failing step depends on, then delete
-    /// (coarse to fine), then redirect references, merge clock advances and relax steps so that
-    /// more can be deleted.
+    /// (coarse to fine), then move the failing steps to another device, redirect references, merge
+    /// clock advances and relax steps so that more can be deleted.
     package static let passes: [any ShrinkPass] = [
         DependencySlice(), SuffixSearch(), DeltaDebugging(), BlockDeletion(), CascadeDeletion(),
-        Redirection(), ClockMerge(), Relaxation(), BlockDeletion(), CascadeDeletion(),
+        Relocation(), Redirection(), ClockMerge(), Relaxation(), BlockDeletion(), CascadeDeletion(),
     ]
     /// Rounds at most (each must make the sequence shorter).
     package static let maxRounds = 3
