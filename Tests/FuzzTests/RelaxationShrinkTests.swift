@@ -32,22 +32,11 @@ struct RelaxationShrinkTests {
 
     @Test("A witness that deletions cannot shorten loses the steps that only logged the device out: ≤ 8 steps")
     func ticketWitness() async throws {
-        try await ConcurrencyLimit.endToEnd.run {
-            try await withLiveTarget(bugs: [.ticketReusable]) { live in
-                let config = FuzzConfiguration(seed: 1, runSalt: "relax")
-                let clock = await ClockTracker.prepare(client: live.client, configuration: config)
-                let runner = ScriptRunner(configuration: config, executor: live.executor, clock: clock)
-                let v = try #require(await runner.run(Self.witness, salt: "relax.w").violation)
-                #expect(v.rule.rawValue == ServerBug.ticketReusable.rule)
-                let shrunk = await Shrinker(runner: runner, timeBudget: .seconds(300)).shrink(v)
-                let final = try #require(shrunk.violation)
-                #expect(final.rule == v.rule)
-                #expect(shrunk.sequence.count <= 8, "\(shrunk.sequence.map(\.description))")
-                #expect(
-                    !shrunk.sequence.contains { $0.id == 54 || $0.id == -22 },
-                    "\(shrunk.sequence.map(\.description))"
-                )
-            }
-        }
+        let shrunk = try await F.shrinkLive(Self.witness, bug: .ticketReusable, seed: 1, salt: "relax")
+        #expect(shrunk.sequence.count <= 8, "\(shrunk.sequence.map(\.description))")
+        #expect(
+            !shrunk.sequence.contains { $0.id == 54 || $0.id == -22 },
+            "\(shrunk.sequence.map(\.description))"
+        )
     }
 }

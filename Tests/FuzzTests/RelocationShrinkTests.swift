@@ -44,20 +44,9 @@ struct RelocationShrinkTests {
         "A witness no deletion can shorten loses the steps that only set up its device: the issue and five wrong passwords"
     )
     func transferWitness() async throws {
-        try await ConcurrencyLimit.endToEnd.run {
-            try await withLiveTarget(bugs: [.transferNoBlock]) { live in
-                let config = FuzzConfiguration(seed: 3, runSalt: "relocate")
-                let clock = await ClockTracker.prepare(client: live.client, configuration: config)
-                let runner = ScriptRunner(configuration: config, executor: live.executor, clock: clock)
-                let v = try #require(await runner.run(Self.witness, salt: "relocate.w").violation)
-                #expect(v.rule.rawValue == ServerBug.transferNoBlock.rule)
-                let shrunk = await Shrinker(runner: runner, timeBudget: .seconds(300)).shrink(v)
-                let final = try #require(shrunk.violation)
-                #expect(final.rule == v.rule)
-                let steps = shrunk.sequence.map(\.description)
-                #expect(shrunk.sequence.count <= 7, "\(steps)")
-                #expect(!shrunk.sequence.contains { [2, 33, 36, 38].contains($0.id) }, "\(steps)")
-            }
-        }
+        let shrunk = try await F.shrinkLive(Self.witness, bug: .transferNoBlock, seed: 3, salt: "relocate")
+        let steps = shrunk.sequence.map(\.description)
+        #expect(shrunk.sequence.count <= 7, "\(steps)")
+        #expect(!shrunk.sequence.contains { [2, 33, 36, 38].contains($0.id) }, "\(steps)")
     }
 }
