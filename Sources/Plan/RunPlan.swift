@@ -162,6 +162,7 @@ package struct RunPlan: Sendable {
         if !profile.fuzz.clockMoves {
             weights[.testAdvance] = 0
             weights[.testGraceBan] = 0
+            weights[.testPayment] = 0
         }
         var caps = capabilities
         caps.serverAPI = caps.serverAPI && profile.fuzz.serverAPI
@@ -171,6 +172,7 @@ package struct RunPlan: Sendable {
             // A clock advance moves every identity's deadlines at once: race hunting runs without.
             weights[.testAdvance] = 0
             weights[.testGraceBan] = 0
+            weights[.testPayment] = 0
             devices = race.devices
             accounts = race.accounts
         }

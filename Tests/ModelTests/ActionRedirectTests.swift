@@ -65,6 +65,8 @@ struct ActionRedirectTests {
         .serverValidate(credentials: creds(.transferId, .transferPassword, 7)),
         .serverWithdraw(user: u(7), regUser: "admin"),
         .graceBan(user: u(7), seconds: 30),
+        .graceBan(user: u(5), seconds: 30, rule: .init(amount: 10, count: 1, currency: "USD", conditionType: "OR")),
+        .payment(user: u(7), amount: 10, currency: "USD"),
     ]
 
     /// Actions that never refer to a produced value.

@@ -205,10 +205,12 @@ package struct Executor: OperationExecutor {
             return answer(try await cl.serverWithdraw(userId: c.user(u), regUser: regUser)) { .empty($0) }
         case .advanceClock(let s):
             return answer(try await cl.testAdvanceClock(seconds: s)) { .clock($0) }
-        case .graceBan(let u, let s):
-            return answer(
-                try await cl.testGraceBan(userId: c.user(u), GraceBanRequest(gracePeriodSeconds: s, message: "gbfuzz"))
-            ) { .graceBan($0) }
+        case .graceBan(let u, let s, let rule):
+            let body = GraceBanRequest(gracePeriodSeconds: s, message: "gbfuzz", releaseRuleCondition: rule)
+            return answer(try await cl.testGraceBan(userId: c.user(u), body)) { .graceBan($0) }
+        case .payment(let u, let amount, let currency):
+            let body = PaymentRequest(amount: Double(amount), currency: currency)
+            return answer(try await cl.testPayment(userId: c.user(u), body)) { .graceBan($0) }
         }
     }
 }

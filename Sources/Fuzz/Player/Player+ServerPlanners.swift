@@ -72,22 +72,19 @@ extension Player {
                 credentials: TransferCredentials(id: .value(ta.id), password: adv ? .wrong : .value(ta.password))
             )
         case .serverWithdraw:
+            // regUser at its limit (64 characters) and just past it (65: -4000005).
+            let longest = String(repeating: "g", count: 64)
             if adv {
-                if chance(0.5), let u = pick(users) { return .serverWithdraw(user: .user(u), regUser: "bad user") }
+                if chance(0.5), let u = pick(users) {
+                    return .serverWithdraw(user: .user(u), regUser: chance(0.5) ? "bad user" : longest + "g")
+                }
                 return .serverWithdraw(user: pick(users).map { .user($0) } ?? .unknown, regUser: "gbfuzz")
             }
-            return pick(activeUsers).map { .serverWithdraw(user: .user($0), regUser: "gbfuzz") }
+            return pick(activeUsers).map { .serverWithdraw(user: .user($0), regUser: chance(0.2) ? longest : "gbfuzz") }
         case .testAdvance:
             return .advanceClock(seconds: advanceSize())
-        case .testGraceBan:
-            let candidates = activeUsers.filter { st.users[$0]!.ban == nil }
-            if adv {
-                return .graceBan(
-                    user: pick(users.filter { st.users[$0]!.isWithdrawn }).map { .user($0) } ?? .unknown,
-                    seconds: 600
-                )
-            }
-            return pick(candidates).map { .graceBan(user: .user($0), seconds: int(60...7200)) }
+        case .testGraceBan, .testPayment:
+            return planGrace(kind, adv, users: users, activeUsers: activeUsers)
         default:
             return nil
         }

@@ -131,6 +131,10 @@ extension Player {
     mutating func planTransferKeyLogin(_ adv: Bool) -> Action? {
         let st = belief.primary
         let keys = st.transferKeys.keys.filter { st.value(of: $0) != nil }.sorted()
+        // Adversarial: a consumed key again (3032), a made-up one, or the key on its holder's device.
+        if adv, chance(0.4), let used = pick(keys.filter { st.transferKeys[$0]!.consumed }) {
+            return .transferKeyLogin(device: pickDevice(), key: .key(used))
+        }
         guard let k = pick(keys), !adv || chance(0.5) else {
             return .transferKeyLogin(device: pickDevice(), key: .garbage)
         }

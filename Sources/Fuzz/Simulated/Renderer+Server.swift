@@ -81,15 +81,22 @@ extension Renderer {
             ])
             return .validate(decode(["header": header, "member": summary]))
         case .graceBanInfo(let u):
-            return .graceBan(
-                decode([
-                    "header": header,
-                    "graceBanInfo": GraceBanInfo(gracePeriodDate: st.users[u]!.graceBan!.earliest, message: ""),
-                ])
-            )
+            return .graceBan(decode(["header": header, "graceBanInfo": graceBanInfo(st.users[u]!)]))
         default:
             return nil
         }
+    }
+}
+
+/// The `graceBanInfo` a faithful target shows for `u`: `nil` without a pending grace ban.
+func graceBanInfo(_ u: UserState) -> GraceBanInfo? {
+    u.graceBan.map {
+        GraceBanInfo(
+            gracePeriodDate: $0.earliest,
+            message: "",
+            paymentStatus: u.paymentStatus,
+            releaseRuleCondition: u.graceRule
+        )
     }
 }
 

@@ -64,8 +64,7 @@ struct Renderer {
                     authList: authList(u, uid),
                     temporaryWithdrawal: em.valid == .temporaryWithdrawal
                         ? u.temporaryWithdrawal.map { .init(gracePeriodDate: $0.earliest) } : nil,
-                    graceBanInfo: em.valid == .graceBan
-                        ? u.graceBan.map { GraceBanInfo(gracePeriodDate: $0.earliest, message: "") } : nil
+                    graceBanInfo: em.valid == .graceBan ? graceBanInfo(u) : nil
                 )
             case .newToken(let t, _), .sameToken(let t):
                 body.token = TokenInfo(accessToken: value(t, &st), expirationDate: st.tokens[t]!.expiry.earliest)

@@ -47,6 +47,9 @@ extension Ctx {
         case .failure(let f): return f
         case .success(let d): if let d { try st.editUser(em.user) { $0.graceBan = d } }
         }
+        if em.valid == .graceBan, let g = mb.graceBanInfo {
+            return checkRelease(u, g, field: "member.graceBanInfo")
+        }
         return nil
     }
 

@@ -104,15 +104,18 @@ extension Ctx {
             return mb.valid == valid
                 ? nil : fail(validRule(valid, mb.valid), "member.valid", valid.rawValue, mb.valid.rawValue)
         case .graceBanInfo(let u):
-            guard case .graceBan(let b) = obs, let g = b.graceBanInfo else {
-                return fail(.B5, "graceBanInfo", "present", "absent")
+            guard case .graceBan(let b) = obs else { return fail(.B5, "graceBanInfo", "present", "absent") }
+            let user = try st.user(u)
+            guard let pending = user.graceBan else {
+                // A payment that met the release conditions ended it, or there was none (B6).
+                return b.graceBanInfo == nil ? nil : fail(.B6, "graceBanInfo", "absent (no grace ban)", "present")
             }
-            guard let pending = try st.user(u).graceBan else { throw MissingState(u, field: "graceBan") }
+            guard let g = b.graceBanInfo else { return fail(.B5, "graceBanInfo", "present", "absent") }
             switch date(pending, g.gracePeriodDate, rule: .B5, field: "graceBanInfo.gracePeriodDate") {
             case .failure(let f): return f
             case .success(let d): try st.editUser(u) { $0.graceBan = d }
             }
-            return nil
+            return checkRelease(user, g, field: "graceBanInfo")
         default: return nil
         }
     }

@@ -29,7 +29,10 @@ extension Action: CustomStringConvertible {
         case .serverValidate(let c): return "\(k) \(c)"
         case .serverWithdraw(let u, let r): return "\(k) \(u) regUser=\(r)"
         case .advanceClock(let s): return "\(k) \(s)s"
-        case .graceBan(let u, let s): return "\(k) \(u) \(s)s"
+        case .graceBan(let u, let s, let rule):
+            guard let rule else { return "\(k) \(u) \(s)s" }
+            return "\(k) \(u) \(s)s release=\(rule.conditionType):\(Int(rule.amount))\(rule.currency)/\(rule.count)"
+        case .payment(let u, let amount, let currency): return "\(k) \(u) \(amount)\(currency)"
         }
     }
 }

@@ -81,8 +81,10 @@ extension Action {
             .serverWithdraw(user: u.mapReferences(r), regUser: regUser)
         case .advanceClock:
             self
-        case .graceBan(let u, let seconds):
-            .graceBan(user: u.mapReferences(r), seconds: seconds)
+        case .graceBan(let u, let seconds, let rule):
+            .graceBan(user: u.mapReferences(r), seconds: seconds, rule: rule)
+        case .payment(let u, let amount, let currency):
+            .payment(user: u.mapReferences(r), amount: amount, currency: currency)
         }
     }
 }

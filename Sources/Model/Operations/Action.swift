@@ -40,8 +40,10 @@ package enum Action: Hashable, Sendable, Codable {
     case serverWithdraw(user: UserArg, regUser: String)
     /// Test control: advance the server clock.
     case advanceClock(seconds: Int64)
-    /// Test control: grace-ban a user.
-    case graceBan(user: UserArg, seconds: Int64)
+    /// Test control: grace-ban a user, with release conditions or none.
+    case graceBan(user: UserArg, seconds: Int64, rule: ReleaseRuleCondition? = nil)
+    /// Test control: a payment by a user (towards a grace ban's release conditions, B6).
+    case payment(user: UserArg, amount: Int, currency: String)
 
     package var kind: OperationKind {
         switch self {
@@ -74,6 +76,7 @@ package enum Action: Hashable, Sendable, Codable {
         case .serverWithdraw: .serverWithdraw
         case .advanceClock: .testAdvance
         case .graceBan: .testGraceBan
+        case .payment: .testPayment
         }
     }
 
@@ -117,7 +120,8 @@ package enum Action: Hashable, Sendable, Codable {
             out += [c.id.symbol, c.password.symbol].compactMap { $0 }
         case .transferKeyLogin(_, let k):
             if let s = k.symbol { out.append(s) }
-        case .serverToken(let u, _, _), .serverMember(let u), .serverWithdraw(let u, _), .graceBan(let u, _):
+        case .serverToken(let u, _, _), .serverMember(let u), .serverWithdraw(let u, _), .graceBan(let u, _, _),
+            .payment(let u, _, _):
             if let s = u.symbol { out.append(s) }
         case .serverMembers(let us), .serverBan(let us, _), .serverRelease(let us):
             out += us.compactMap(\.symbol)

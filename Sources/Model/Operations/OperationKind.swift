@@ -31,6 +31,7 @@ package enum OperationKind: String, Hashable, Sendable, Codable, CaseIterable, C
     case serverWithdraw = "server.withdraw"
     case testAdvance = "test.advance"
     case testGraceBan = "test.graceban"
+    case testPayment = "test.payment"
 
     package static func < (a: OperationKind, b: OperationKind) -> Bool { a.rawValue < b.rawValue }
 
@@ -72,6 +73,7 @@ package enum OperationKind: String, Hashable, Sendable, Codable, CaseIterable, C
         case .serverWithdraw: 26
         case .testAdvance: 27
         case .testGraceBan: 28
+        case .testPayment: 29
         }
     }
 
@@ -85,5 +87,5 @@ package enum OperationKind: String, Hashable, Sendable, Codable, CaseIterable, C
         }
     }
     /// Needs test control.
-    package var needsTestControl: Bool { self == .testAdvance || self == .testGraceBan }
+    package var needsTestControl: Bool { self == .testAdvance || self == .testGraceBan || self == .testPayment }
 }

@@ -28,6 +28,11 @@ package struct UserState: Hashable, Sendable {
     package var temporaryWithdrawal: Deadline?
     /// Pending grace ban: its `gracePeriodDate`.
     package var graceBan: Deadline?
+    /// The pending grace ban's release conditions (B6), when it has any.
+    package var graceRule: ReleaseRuleCondition?
+    /// What the user paid in the rule's currency since the grace ban began (`paymentStatus`).
+    package var paidAmount: Double = 0
+    package var paidCount = 0
     package var transferAccount: Sym?
     package var transferKey: Sym?
 
@@ -44,6 +49,20 @@ package struct UserState: Hashable, Sendable {
         if graceBan != nil { return .graceBan }
         return .normal
     }
+    /// Ends a pending grace ban with its release conditions and payments (released, converted to a
+    /// ban, replaced by a ban or by a withdrawal).
+    package mutating func endGraceBan() {
+        graceBan = nil
+        graceRule = nil
+        paidAmount = 0
+        paidCount = 0
+    }
+
+    /// `graceBanInfo.paymentStatus`: present when the grace ban has release conditions.
+    package var paymentStatus: PaymentStatus? {
+        graceRule.map { PaymentStatus(amount: paidAmount, count: paidCount, currency: $0.currency) }
+    }
+
     /// `authList == [guest]`.
     package var isGuestOnly: Bool { authList.count == 1 && authList.first?.isGuest == true }
     package var guestKey: AccountRef? { authList.first { $0.isGuest } }

@@ -56,7 +56,7 @@ extension ModelState {
         try editUser(user) {
             $0.withdrawal = record
             $0.temporaryWithdrawal = nil
-            $0.graceBan = nil
+            $0.endGraceBan()
             $0.ban = nil
         }
     }

@@ -83,7 +83,7 @@ extension Evaluator {
             )
             try s.editUser(u) {
                 $0.ban = ban
-                $0.graceBan = nil
+                $0.endGraceBan()
             }
         }
         return done(.success, .B4, "\(done_.count) banned, \(failed.count) failed", [.failedUsers(failed)])
@@ -137,13 +137,56 @@ extension Evaluator {
         return done(.success, .W1, "\(u) is withdrawn by the server")
     }
 
-    mutating func graceBan(_ ua: UserArg, _ seconds: Int64) throws(MissingState) -> Outcome {
+    mutating func graceBan(_ ua: UserArg, _ seconds: Int64, _ rule: ReleaseRuleCondition?) throws(MissingState)
+        -> Outcome
+    {
         guard let u = resolveUser(ua) else { return done(.memberNotExist, .B5, "\(ua) does not exist") }
         let st = try s.user(u)
         if st.isWithdrawn || st.lost { return done(.memberAlreadyWithdrawn, .B5, "\(u) is \(st.valid.rawValue)") }
         let end = window.deadline(after: seconds * 1000)
-        try s.editUser(u) { $0.graceBan = end }
+        try s.editUser(u) {
+            // A new grace ban replaces the pending one, its conditions and what was paid towards them.
+            $0.endGraceBan()
+            $0.graceBan = end
+            $0.graceRule = rule
+        }
         return done(.success, .B5, "\(u) is grace-banned", [.graceBanInfo(user: u)])
+    }
+
+    /// B6: a payment in the currency of a pending grace ban's release conditions counts towards
+    /// them (`paymentStatus`); once they are met (`AND`: amount and count, `OR`: either) the grace ban
+    /// ends there. Any other payment is accepted and changes nothing.
+    mutating func payment(_ ua: UserArg, _ amount: Int, _ currency: String) throws(MissingState) -> Outcome {
+        if !PaymentLimits.amounts.contains(amount) || !PaymentLimits.isCurrency(currency) {
+            return done(.inappropriateValue, .TC, "amount \(amount) \(currency) is not a payment")
+        }
+        guard let u = resolveUser(ua) else { return done(.memberNotExist, .B6, "\(ua) does not exist") }
+        let st = try s.user(u)
+        if st.isWithdrawn || st.lost { return done(.memberAlreadyWithdrawn, .B6, "\(u) is \(st.valid.rawValue)") }
+        guard st.graceBan != nil, let rule = st.graceRule, rule.currency == currency else {
+            return done(
+                .success,
+                .B6,
+                "\(u) has no grace ban released by \(currency) payments",
+                [.graceBanInfo(user: u)]
+            )
+        }
+        let paid = (amount: st.paidAmount + Double(amount), count: st.paidCount + 1)
+        let met = (amount: paid.amount >= rule.amount, count: paid.count >= rule.count)
+        if rule.conditionType == "AND" ? met.amount && met.count : met.amount || met.count {
+            try s.editUser(u) { $0.endGraceBan() }
+            return done(
+                .success,
+                .B6,
+                "\(u) meets the release conditions: the grace ban ends",
+                [.graceBanInfo(user: u)]
+            )
+        }
+        try s.editUser(u) {
+            $0.paidAmount = paid.amount
+            $0.paidCount = paid.count
+        }
+        return done(.success, .B6, "\(u) has paid \(paid.amount) in \(paid.count)", [.graceBanInfo(user: u)])
     }
 
     /// -4000008 for a list of `count` ids where the endpoint takes at most `limit` (§1.3 row 11,

@@ -65,7 +65,7 @@ extension Evaluator {
             case .graceEnd:
                 guard s.users[x]?.graceBan == d, paths.passed(d) else { continue }
                 try s.editUser(x) {
-                    $0.graceBan = nil
+                    $0.endGraceBan()
                     $0.ban = BanState(permanent: true, end: nil, begin: d, message: nil)
                 }
             case .unblock:

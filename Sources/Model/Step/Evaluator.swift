@@ -73,7 +73,8 @@ struct Evaluator {
         case .serverValidate(let c): try serverValidate(c)
         case .serverWithdraw(let u, let regUser): try serverWithdraw(u, regUser)
         case .advanceClock: done(.success, .TC, "clock advanced")
-        case .graceBan(let u, let secs): try graceBan(u, secs)
+        case .graceBan(let u, let secs, let rule): try graceBan(u, secs, rule)
+        case .payment(let u, let amount, let currency): try payment(u, amount, currency)
         }
     }
 

@@ -133,6 +133,16 @@ extension GamebaseClient {
         )
     }
 
+    package func testPayment(userId: String, _ body: PaymentRequest) async throws -> Reply<GraceBanResponse> {
+        try await call(
+            .post,
+            Endpoint.testPayment(appId, userId: userId),
+            secret: true,
+            body: body,
+            as: GraceBanResponse.self
+        )
+    }
+
     package func testReset() async throws -> Reply<EmptyResponse> {
         try await call(.post, Endpoint.testReset(appId), secret: true, as: EmptyResponse.self)
     }

@@ -105,6 +105,10 @@ package enum Endpoint {
     package static func testGraceBan(_ appId: String, userId: String) -> String {
         "\(test(appId))/members/\(percentEncoded(userId))/grace-ban"
     }
+    /// POST record a payment of a user (grace-ban release conditions).
+    package static func testPayment(_ appId: String, userId: String) -> String {
+        "\(test(appId))/members/\(percentEncoded(userId))/payment"
+    }
     /// POST erase all data and reset the clock.
     package static func testReset(_ appId: String) -> String { "\(test(appId))/reset" }
     /// GET the bug switches that are on.

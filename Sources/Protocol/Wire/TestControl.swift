@@ -50,6 +50,19 @@ package struct GraceBanRequest: Codable, Hashable, Sendable {
     }
 }
 
+/// Body of `POST …/members/{userId}/payment`: a purchase by the user, counted towards the release
+/// conditions of a grace ban (`paymentStatus`).
+package struct PaymentRequest: Codable, Hashable, Sendable {
+    package var amount: Double
+    package var currency: String
+    package init(amount: Double, currency: String) {
+        self.amount = amount
+        self.currency = currency
+    }
+}
+
+/// The answer of the grace-ban and payment calls: the user's `graceBanInfo`, absent when no grace
+/// ban is pending (a payment that met the release conditions ended it).
 package struct GraceBanResponse: Codable, Hashable, Sendable {
     package var header: ResponseHeader
     package var graceBanInfo: GraceBanInfo?

@@ -15,6 +15,7 @@ package enum ServerBug: String, CaseIterable, Sendable, Hashable, Codable {
     case transferSameDevice = "transfer-same-device"
     case bannedTokenLogin = "banned-token-login"
     case forgedIdPToken = "forged-idp-token"
+    case graceNeverReleased = "grace-never-released"
     case raceMapping = "race-mapping"
     case raceTransferFailCount = "race-transfer-failcount"
     case raceFirstLogin = "race-first-login"
@@ -34,6 +35,7 @@ package enum ServerBug: String, CaseIterable, Sendable, Hashable, Codable {
         case .transferSameDevice: "T5"
         case .bannedTokenLogin: "B1"
         case .forgedIdPToken: "F1"
+        case .graceNeverReleased: "B6"
         case .raceMapping: "M2"
         case .raceTransferFailCount: "T8"
         case .raceFirstLogin: "M3"
@@ -56,6 +58,7 @@ package enum ServerBug: String, CaseIterable, Sendable, Hashable, Codable {
         case .transferSameDevice: "a transfer to the device that holds the account succeeds"
         case .bannedTokenLogin: "token login ignores bans"
         case .forgedIdPToken: "IdP token signatures are not checked"
+        case .graceNeverReleased: "payments are counted but meeting a grace ban's release conditions never ends it"
         case .raceMapping: "add mapping checks ownership and writes in separate transactions, without the UNIQUE index"
         case .raceTransferFailCount:
             "the transfer fail counter is read, then written back as read+1 later (lost update)"

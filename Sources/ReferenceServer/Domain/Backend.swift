@@ -78,7 +78,10 @@ final class Backend: Sendable {
     /// Makes every deadline the clock has passed take effect, as if each had fired on time.
     func settleDeadlines(_ db: Database, now: Int64) throws {
         guard deadlineWatermark.mayBeDue(at: now) else { return }
-        let due = try db.rows("SELECT * FROM user WHERE nextDeadline <= ? ORDER BY nextDeadline", [now])
+        let due = try db.rows(
+            "SELECT \(UserRow.columns) FROM user WHERE nextDeadline <= ? ORDER BY nextDeadline",
+            [now]
+        )
         for row in due {
             let user = UserRow(row: row)
             let (settled, withdrawal) = user.settled(at: now)

@@ -31,7 +31,14 @@ enum MemberView {
         let rule = user.graceBanRule.flatMap {
             try? JSONDecoder().decode(ReleaseRuleCondition.self, from: Data($0.utf8))
         }
-        return GraceBanInfo(gracePeriodDate: until, message: user.graceBanMessage ?? "", releaseRuleCondition: rule)
+        return GraceBanInfo(
+            gracePeriodDate: until,
+            message: user.graceBanMessage ?? "",
+            paymentStatus: rule.map {
+                PaymentStatus(amount: user.gracePaidAmount, count: user.gracePaidCount, currency: $0.currency)
+            },
+            releaseRuleCondition: rule
+        )
     }
 
     /// The ban of `user`; the contact fields only when `shapes.banInfoContact` is `required`.

@@ -92,6 +92,7 @@ enum Schema {
             try db.execute(sql: createAccountUnique + ";" + createUserIdPUnique)
         }
         m.registerMigration("v3-session-current") { db in try db.execute(sql: sessionCurrent) }
+        m.registerMigration("v4-grace-payments") { db in try db.execute(sql: gracePayments) }
         return m
     }
 
@@ -105,6 +106,12 @@ enum Schema {
         DROP INDEX session_device;
         CREATE UNIQUE INDEX session_device_current ON session(deviceId) WHERE current = 1;
         CREATE INDEX session_device ON session(deviceId);
+        """
+
+    /// B6: what a grace-banned user paid towards the release conditions.
+    static let gracePayments = """
+        ALTER TABLE user ADD COLUMN gracePaidAmount REAL NOT NULL DEFAULT 0;
+        ALTER TABLE user ADD COLUMN gracePaidCount INTEGER NOT NULL DEFAULT 0;
         """
 
     /// M1: at most one account per IdP type per user.

@@ -18,6 +18,9 @@ struct UserRow: Sendable {
     var graceBanMessage: String?
     /// JSON of ``ReleaseRuleCondition``.
     var graceBanRule: String?
+    /// What was paid towards `graceBanRule` (B6), in its currency.
+    var gracePaidAmount: Double = 0
+    var gracePaidCount = 0
 
     init(userId: String, regDate: Int64) {
         self.userId = userId
@@ -40,11 +43,19 @@ struct UserRow: Sendable {
         graceBanUntil = row[10]
         graceBanMessage = row[11]
         graceBanRule = row[12]
+        gracePaidAmount = row[13]
+        gracePaidCount = row[14]
     }
+
+    /// The columns ``init(row:)`` reads, in its order.
+    static let columns = """
+        userId, regDate, lastLoginDate, withdrawnAt, lost, banType, banBegin, banEnd, banMessage, tempWithdrawalUntil, \
+        graceBanUntil, graceBanMessage, graceBanRule, gracePaidAmount, gracePaidCount
+        """
 
     static func fetch(_ db: Database, _ userId: String) throws -> UserRow? {
         try db.row(
-            "SELECT userId, regDate, lastLoginDate, withdrawnAt, lost, banType, banBegin, banEnd, banMessage, tempWithdrawalUntil, graceBanUntil, graceBanMessage, graceBanRule FROM user WHERE userId = ?",
+            "SELECT \(columns) FROM user WHERE userId = ?",
             [userId]
         ).map(UserRow.init(row:))
     }
@@ -61,12 +72,14 @@ struct UserRow: Sendable {
         try db.run(
             """
             INSERT INTO user (userId, regDate, lastLoginDate, withdrawnAt, lost, banType, banBegin, banEnd, banMessage,
-              tempWithdrawalUntil, graceBanUntil, graceBanMessage, graceBanRule, nextDeadline)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+              tempWithdrawalUntil, graceBanUntil, graceBanMessage, graceBanRule, gracePaidAmount, gracePaidCount,
+              nextDeadline)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 userId, regDate, lastLoginDate, withdrawnAt, lost, banType, banBegin, banEnd, banMessage,
-                tempWithdrawalUntil, graceBanUntil, graceBanMessage, graceBanRule, nextDeadline,
+                tempWithdrawalUntil, graceBanUntil, graceBanMessage, graceBanRule, gracePaidAmount, gracePaidCount,
+                nextDeadline,
             ]
         )
     }
@@ -80,12 +93,12 @@ struct UserRow: Sendable {
             """
             UPDATE user SET lastLoginDate = ?, withdrawnAt = ?, lost = ?, banType = ?, banBegin = ?, banEnd = ?,
               banMessage = ?, tempWithdrawalUntil = ?, graceBanUntil = ?, graceBanMessage = ?, graceBanRule = ?,
-              nextDeadline = ?
+              gracePaidAmount = ?, gracePaidCount = ?, nextDeadline = ?
             WHERE userId = ?
             """,
             [
                 lastLoginDate, withdrawnAt, lost, banType, banBegin, banEnd, banMessage, tempWithdrawalUntil,
-                graceBanUntil, graceBanMessage, graceBanRule, nextDeadline, userId,
+                graceBanUntil, graceBanMessage, graceBanRule, gracePaidAmount, gracePaidCount, nextDeadline, userId,
             ]
         )
     }
@@ -147,5 +160,7 @@ struct UserRow: Sendable {
         graceBanUntil = nil
         graceBanMessage = nil
         graceBanRule = nil
+        gracePaidAmount = 0
+        gracePaidCount = 0
     }
 }

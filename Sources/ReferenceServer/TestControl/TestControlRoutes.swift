@@ -47,6 +47,11 @@ enum TestControlRoutes {
             let input = try GraceBanInput.parse(object(json, g.validator(ctx)), userId: g.path(ctx, "userId"))
             return try await g.runServer(ctx) { s in try GraceBanInput.apply(s, input) }
         }
+        router.post("\(prefix)/members/:userId/payment") { req, ctx in
+            let json = try await g.admit(req, ctx, .testControl, body: .object)
+            let input = try PaymentInput.parse(object(json, g.validator(ctx)), userId: g.path(ctx, "userId"))
+            return try await g.runServer(ctx) { s in try PaymentInput.apply(s, input) }
+        }
         router.post("\(prefix)/reset") { req, ctx in
             _ = try await g.admit(req, ctx, .testControl, body: .none)
             try await backend.eraseAll()
@@ -99,6 +104,8 @@ struct GraceBanInput: Sendable {
     static func apply(_ s: OperationScope, _ input: GraceBanInput) throws -> GraceBanResponse {
         guard var user = try UserRow.fetch(s.db, input.userId) else { throw Rejection(.memberNotExist) }
         guard user.valid != .withdrawn, user.valid != .lost else { throw Rejection(.memberAlreadyWithdrawn) }
+        // A new grace ban replaces the pending one, its conditions and what was paid towards them.
+        user.clearGraceBan()
         user.graceBanUntil = s.now + input.seconds * 1000
         user.graceBanMessage = input.message
         user.graceBanRule = input.rule.flatMap { try? String(decoding: JSONEncoder().encode($0), as: UTF8.self) }
