@@ -172,8 +172,7 @@ extension Evaluator {
             )
         }
         let paid = (amount: st.paidAmount + Double(amount), count: st.paidCount + 1)
-        let met = (amount: paid.amount >= rule.amount, count: paid.count >= rule.count)
-        if rule.conditionType == "AND" ? met.amount && met.count : met.amount || met.count {
+        if rule.isMet(amount: paid.amount, count: paid.count) {
             try s.editUser(u) { $0.endGraceBan() }
             return done(
                 .success,

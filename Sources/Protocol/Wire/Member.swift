@@ -100,6 +100,14 @@ package struct ReleaseRuleCondition: Codable, Hashable, Sendable {
     package var currency: String
     /// `AND` or `OR`.
     package var conditionType: String
+
+    /// Whether `amount` paid in `count` payments meets the conditions (B6): `AND` needs both
+    /// thresholds, `OR` either.
+    package func isMet(amount paid: Double, count payments: Int) -> Bool {
+        conditionType == "AND"
+            ? paid >= amount && payments >= count
+            : paid >= amount || payments >= count
+    }
     package init(amount: Double, count: Int, currency: String, conditionType: String) {
         self.amount = amount
         self.count = count

@@ -4,6 +4,11 @@
 package enum PaymentLimits {
     package static let amounts: ClosedRange<Int> = 1...1_000_000_000
 
+    /// An amount as a JSON number: whole and within ``amounts``.
+    package static func isAmount(_ x: Double) -> Bool {
+        x.rounded() == x && x >= Double(amounts.lowerBound) && x <= Double(amounts.upperBound)
+    }
+
     package static func isCurrency(_ s: String) -> Bool {
         s.utf8.count == 3 && s.utf8.allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
     }

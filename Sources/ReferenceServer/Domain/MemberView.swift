@@ -28,9 +28,7 @@ enum MemberView {
 
     static func graceBanInfo(_ user: UserRow) -> GraceBanInfo? {
         guard let until = user.graceBanUntil else { return nil }
-        let rule = user.graceBanRule.flatMap {
-            try? JSONDecoder().decode(ReleaseRuleCondition.self, from: Data($0.utf8))
-        }
+        let rule = user.graceRule
         return GraceBanInfo(
             gracePeriodDate: until,
             message: user.graceBanMessage ?? "",

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import Protocol
 
@@ -154,6 +155,11 @@ struct UserRow: Sendable {
         banBegin = nil
         banEnd = nil
         banMessage = nil
+    }
+
+    /// `graceBanRule` decoded.
+    var graceRule: ReleaseRuleCondition? {
+        graceBanRule.flatMap { try? JSONDecoder().decode(ReleaseRuleCondition.self, from: Data($0.utf8)) }
     }
 
     mutating func clearGraceBan() {

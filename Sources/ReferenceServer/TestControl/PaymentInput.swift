@@ -13,7 +13,7 @@ struct PaymentInput: Sendable {
         let v = r.validator
         let amount = r.number("amount", required: true)
         let currency = r.string("currency", required: true)
-        if let amount, amount.rounded() != amount || !(1...Double(PaymentLimits.amounts.upperBound)).contains(amount) {
+        if let amount, !PaymentLimits.isAmount(amount) {
             v.report(.inappropriateValue, "amount must be a whole number of 1…\(PaymentLimits.amounts.upperBound)")
         }
         if let currency, !PaymentLimits.isCurrency(currency) {
@@ -28,13 +28,10 @@ struct PaymentInput: Sendable {
     static func apply(_ s: OperationScope, _ input: PaymentInput) throws -> GraceBanResponse {
         guard var user = try UserRow.fetch(s.db, input.userId) else { throw Rejection(.memberNotExist) }
         guard user.valid != .withdrawn, user.valid != .lost else { throw Rejection(.memberAlreadyWithdrawn) }
-        if user.graceBanUntil != nil, let rule = MemberView.graceBanInfo(user)?.releaseRuleCondition,
-            rule.currency == input.currency
-        {
+        if user.graceBanUntil != nil, let rule = user.graceRule, rule.currency == input.currency {
             user.gracePaidAmount += input.amount
             user.gracePaidCount += 1
-            let amount = user.gracePaidAmount >= rule.amount, count = user.gracePaidCount >= rule.count
-            if rule.conditionType == "AND" ? amount && count : amount || count, !s.bug(.graceNeverReleased) {
+            if rule.isMet(amount: user.gracePaidAmount, count: user.gracePaidCount), !s.bug(.graceNeverReleased) {
                 user.clearGraceBan()
             }
             try user.update(s.db)
