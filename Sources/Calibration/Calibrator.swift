@@ -72,6 +72,7 @@ package struct Calibrator: Sendable {
         out.append(transfer.decision)
         out.append(await failThreshold(transfer.credentials))
         out.append(await transferKeyEnabled())
+        out.append(await transferCredentials(idp.access))
         return out
     }
 

@@ -81,6 +81,15 @@ struct CalibrationDecisionTests {
         #expect(Calibrator.unconfigured(login: .undefinedValue, mapping: nil).value == nil)
     }
 
+    @Test("mapping.transferCredentials: 3043 or 3033 is delete, 9 keep, anything else undecided")
+    func transferCredentials() {
+        #expect(Calibrator.transferCredentials(.transferAccountInvalidID).value == .delete)
+        #expect(Calibrator.transferCredentials(.transferKeyNotExist).value == .delete)
+        #expect(Calibrator.transferCredentials(.notGuestOrHasOthers).value == .keep)
+        #expect(Calibrator.transferCredentials(.success).value == nil)
+        #expect(Calibrator.transferCredentials(nil).value == nil)
+    }
+
     @Test("login.missingIdPToken: -4000002 is badInput, 3203 externalAuthRequired, 3202 undecided")
     func missingIdPToken() {
         #expect(Calibrator.missingIdPToken(.missingParameter).value == .badInput)

@@ -337,4 +337,25 @@ struct TransferRuleTests {
         sim.expect(.transferAccountNotExist, .queryTransferAccount(device: S.d0, token: S.token(s)))
         sim.expect(.transferAccountInvalidID, .transferLogin(device: S.d1, credentials: Self.creds(i)))
     }
+
+    @Test("T14 with mapping.transferCredentials keep: the credentials survive a mapping and their transfer gets 9 (T2)")
+    func t14Keep() {
+        var sem = Semantics()
+        sem.mapping.transferCredentials = .keep
+        sem.transferKey.enabled = true
+        var sim = Sim(sem)
+        let (s, i) = Self.guestWithAccount(&sim)
+        let k = sim.expect(.success, .issueTransferKey(device: S.d0, token: S.token(s), expiresIn: 600))
+        sim.expect(.success, .addMapping(device: S.d0, token: S.token(s), credential: .valid(S.g1)))
+        sim.expect(.success, .queryTransferAccount(device: S.d0, token: S.token(s)))
+        sim.expect(.notGuestOrHasOthers, .transferLogin(device: S.d1, credentials: Self.creds(i)), rule: .T2)
+        sim.expect(.notGuestOrHasOthers, .transferKeyLogin(device: S.d1, key: .key(Sym(.transferKey, k))), rule: .T2)
+        // A wrong password is still counted first: the refusal comes after the credentials' check.
+        sim.expect(
+            .transferAccountInvalidPassword,
+            .transferLogin(device: S.d1, credentials: Self.creds(i, wrongPassword: true))
+        )
+        // Issuing again stays refused: the user is not guest-only.
+        sim.expect(.notGuestOrHasOthers, .issueTransferAccount(device: S.d0, token: S.token(s)), rule: .T2)
+    }
 }

@@ -357,4 +357,31 @@ struct TransferRuleTests {
             #expect(try await transfer(server, newDevice(), id, password).resultCode == .transferAccountInvalidID)
         }
     }
+
+    @Test("T14 with mapping.transferCredentials keep: the credentials survive a mapping and their transfer gets 9 (T2)")
+    func t14Keep() async throws {
+        var semantics = Semantics()
+        semantics.mapping.transferCredentials = .keep
+        semantics.transferKey.enabled = true
+        try await withServer(semantics) { server in
+            let s = try await server.guest()
+            let (id, password) = try await server.issueTransferAccount(s)
+            let key = try await server.client.issueTransferKey(device: s.device, accessToken: s.token, expiresIn: 600)
+            let k = try #require(key.body.transferKey?.transferKey)
+            #expect(try await server.addMapping(s, .google, "t14-keep").resultCode == .success)
+            #expect(
+                try await server.client.queryTransferAccount(device: s.device, accessToken: s.token).resultCode
+                    == .success
+            )
+            #expect(try await transfer(server, newDevice(), id, password).resultCode == .notGuestOrHasOthers)
+            #expect(
+                try await transfer(server, newDevice(), id, password + "x").resultCode
+                    == .transferAccountInvalidPassword
+            )
+            #expect(
+                try await server.client.transferKeyLogin(device: newDevice(), transferKey: k).resultCode
+                    == .notGuestOrHasOthers
+            )
+        }
+    }
 }

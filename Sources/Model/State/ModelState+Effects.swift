@@ -93,14 +93,20 @@ extension ModelState {
     }
 
     /// Maps `account` to `user` as add mapping step 4 does (M4, T14): a guest-only user loses its
-    /// guest entry and the session moves to the new IdP. Returns whether the user was guest-only.
+    /// guest entry, the session moves to the new IdP, and its TransferAccount and TransferKey are
+    /// deleted unless `credentials` is `.keep`. Returns whether the user was guest-only.
     @discardableResult
-    mutating func addMapping(_ account: AccountRef, to user: Sym, session: Sym) throws(MissingState) -> Bool {
+    mutating func addMapping(
+        _ account: AccountRef,
+        to user: Sym,
+        session: Sym,
+        credentials: TransferCredentialsOnMapping
+    ) throws(MissingState) -> Bool {
         let u = try self.user(user)
         if u.isGuestOnly, let g = u.guestKey {
             unmap(g, freedBecause: .M4)
             tokens[session]?.loggedIn = account
-            deleteTransferCredentials(of: user)
+            if credentials == .delete { deleteTransferCredentials(of: user) }
         }
         try map(account, to: user)
         return u.isGuestOnly

@@ -47,7 +47,7 @@ extension Evaluator {
         guard x != .guest, let a = verified else {
             return done(.addMappingCannotAddGuestIdP, .M5, "guest cannot be mapped")
         }
-        let wasGuest = try s.addMapping(a, to: u, session: sess.token)
+        let wasGuest = try s.addMapping(a, to: u, session: sess.token, credentials: sem.mapping.transferCredentials)
         return try mappedAnswer(u, sess.token, wasGuest: wasGuest, because: "\(a) joins \(u)")
     }
 
@@ -71,7 +71,12 @@ extension Evaluator {
                 s.revokeTokens(of: o, loggedInWith: a.idPCode, .M7)
                 s.loseIfEmpty(o, .M9)
             }
-            let wasGuest = try s.addMapping(a, to: sess.user, session: sess.token)
+            let wasGuest = try s.addMapping(
+                a,
+                to: sess.user,
+                session: sess.token,
+                credentials: sem.mapping.transferCredentials
+            )
             return try mappedAnswer(
                 sess.user,
                 sess.token,

@@ -171,6 +171,8 @@ extension Evaluator {
         holdRule: RuleID
     ) throws(MissingState) -> Outcome {
         let user = try s.user(u)
+        // Only with mapping.transferCredentials keep: otherwise a mapping deletes the credentials.
+        if !user.isGuestOnly { return done(.notGuestOrHasOthers, .T2, "\(u) is no longer guest-only") }
         if user.guestKey == .guest(d) { return done(.sameRequestor, holdRule, "\(d) holds \(u)'s guest key") }
         if user.isBanned { return done(sem.ban.code, .B1, "\(u) is banned", [.banInfo(user: u)]) }
         let t = sym(.token)

@@ -57,6 +57,18 @@ package struct LoginSemantics: Codable, Hashable, Sendable {
     }
 }
 
+/// T14: what a guest-only user's TransferAccount and TransferKey become when the user maps an
+/// IdP (and so stops being guest-only). No edition says; the older English edition's code 9
+/// TCGB_ERROR_NOT_GUEST_OR_HAS_OTHERS reads "account is already linked with IdP other than Guest".
+package enum TransferCredentialsOnMapping: String, Codable, Hashable, Sendable, CaseIterable {
+    /// They are deleted: a transfer login with them then gets 3043 (TransferAccount) or 3033
+    /// (TransferKey), as for an id or key never issued (this project's reading).
+    case delete
+    /// They live on (query and renew still work); a transfer login with them gets 9
+    /// NOT_GUEST_OR_HAS_OTHERS, since the account is no longer guest-only (T2).
+    case keep
+}
+
 /// Which calls a ban stops (B1).
 package enum BanScope: String, Codable, Hashable, Sendable, CaseIterable {
     /// Logins and every authenticated call of a banned member (this project's reading).

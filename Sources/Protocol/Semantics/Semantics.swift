@@ -127,6 +127,8 @@ package struct MappingSemantics: Codable, Hashable, Sendable {
     /// Order in which remove-mapping failures are checked (a permutation of 3402, 3403).
     package var removePrecedence: [ResultCode]
     package var forcingTicketLifetimeSeconds: Int64
+    /// What a mapping does to a guest-only user's TransferAccount and TransferKey (T14).
+    package var transferCredentials: TransferCredentialsOnMapping
 
     package init(
         addPrecedence: [ResultCode] = [
@@ -134,11 +136,13 @@ package struct MappingSemantics: Codable, Hashable, Sendable {
             .addMappingAlreadyMappedToOtherMember,
         ],
         removePrecedence: [ResultCode] = [.removeMappingLastMappedIdP, .removeMappingLoggedInIdP],
-        forcingTicketLifetimeSeconds: Int64 = 600
+        forcingTicketLifetimeSeconds: Int64 = 600,
+        transferCredentials: TransferCredentialsOnMapping = .delete
     ) {
         self.addPrecedence = addPrecedence
         self.removePrecedence = removePrecedence
         self.forcingTicketLifetimeSeconds = forcingTicketLifetimeSeconds
+        self.transferCredentials = transferCredentials
     }
 
     package init(from decoder: any Decoder) throws {
@@ -148,6 +152,9 @@ package struct MappingSemantics: Codable, Hashable, Sendable {
         removePrecedence = try c.decodeIfPresent([ResultCode].self, forKey: .removePrecedence) ?? d.removePrecedence
         forcingTicketLifetimeSeconds =
             try c.decodeIfPresent(Int64.self, forKey: .forcingTicketLifetimeSeconds) ?? d.forcingTicketLifetimeSeconds
+        transferCredentials =
+            try c.decodeIfPresent(TransferCredentialsOnMapping.self, forKey: .transferCredentials)
+            ?? d.transferCredentials
     }
 }
 

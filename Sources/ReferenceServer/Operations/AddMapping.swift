@@ -98,7 +98,8 @@ enum AddMapping {
     }
 
     /// Step 4 (also the end of add mapping forcibly): the account joins the caller's user; a
-    /// guest-only user loses its guest entry and the session switches to the new IdP (M4, T14).
+    /// guest-only user loses its guest entry and the session switches to the new IdP (M4), and its
+    /// TransferAccount and TransferKey go unless `mapping.transferCredentials` keeps them (T14).
     static func apply(_ s: OperationScope, _ account: IdPAccount) throws -> ClientReplyBody {
         var (session, user) = try s.authenticate()
         let before = try MappingRow.of(s.db, user: user.userId)
@@ -125,7 +126,9 @@ enum AddMapping {
             )
             session.idPCode = account.idPCode.rawValue
             session.idPId = account.idPId
-            try Effects.dropTransferCredentials(s.db, user: user.userId)
+            if s.semantics.mapping.transferCredentials == .delete {
+                try Effects.dropTransferCredentials(s.db, user: user.userId)
+            }
         }
         user = try UserRow.fetch(s.db, user.userId) ?? user
         return try s.authToken(session, user: user, lastLoginDate: user.lastLoginDate)

@@ -31,7 +31,7 @@ enum TransferKeyOps {
         guard !row.consumed else { throw Rejection(.transferKeyConsumed) }
         guard s.now < row.expireDate else { throw Rejection(.transferKeyExpired) }
         guard let user = try UserRow.fetch(s.db, row.userId) else { throw Rejection(.transferKeyNotExist) }
-        if let failure = try TransferLogin.sameDeviceOrBanned(s, user) {
+        if let failure = try TransferLogin.refusal(s, user) {
             throw Rejection(failure.header.resultCode, banInfo: failure.banInfo)
         }
         row.consumed = true

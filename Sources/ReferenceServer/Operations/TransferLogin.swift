@@ -51,7 +51,7 @@ enum TransferLogin {
         guard let user = try UserRow.fetch(s.db, row.userId) else {
             return .answer(ClientReplyBody(header: s.caller.header(.transferAccountInvalidID)))
         }
-        if let failure = try sameDeviceOrBanned(s, user) { return .answer(failure) }
+        if let failure = try refusal(s, user) { return .answer(failure) }
         if cfg.oneTime { try s.db.run("UPDATE transferAccount SET used = 1 WHERE userId = ?", [row.userId]) }
         return .answer(try transfer(s, user))
     }
@@ -94,8 +94,14 @@ enum TransferLogin {
         }
     }
 
-    /// 8 when this device already holds the account's guest key (T5), 7 when it is banned.
-    static func sameDeviceOrBanned(_ s: OperationScope, _ user: UserRow) throws -> ClientReplyBody? {
+    /// 9 when the account is no longer guest-only (T2: only reachable with
+    /// `mapping.transferCredentials: keep`, else its mapping deleted the credentials), 8 when this
+    /// device already holds the account's guest key (T5), 7 when it is banned.
+    static func refusal(_ s: OperationScope, _ user: UserRow) throws -> ClientReplyBody? {
+        let mappings = try MappingRow.of(s.db, user: user.userId)
+        if !(mappings.count == 1 && mappings[0].idPCode == IdPCode.guest.rawValue) {
+            return ClientReplyBody(header: s.caller.header(.notGuestOrHasOthers))
+        }
         if !s.bug(.transferSameDevice),
             try MappingRow.owner(s.db, IdPCode.guest.rawValue, s.caller.device)?.userId == user.userId
         {

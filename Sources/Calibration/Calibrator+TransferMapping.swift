@@ -1,0 +1,87 @@
+import Protocol
+
+// mapping.transferCredentials (T14): whether a mapping deletes a guest-only user's transfer
+// credentials or leaves them to be refused with 9.
+extension Calibrator {
+    /// The transfer credentials a probe issued: a TransferAccount's id and password, or a TransferKey.
+    enum IssuedCredentials: Sendable {
+        case account(id: String, password: String)
+        case key(String)
+    }
+
+    /// A guest user issues a TransferAccount (or, where those are off, a TransferKey), maps an IdP
+    /// account, and a fresh device logs in with the credentials: 3043 or 3033 (deleted) or 9
+    /// (kept, refused because the account is no longer guest-only).
+    func transferCredentials(_ access: IdPAccess?) async -> KnobDecision {
+        var log = ProbeLog()
+        let knob = "mapping.transferCredentials"
+        let yaml: (TransferCredentialsOnMapping) -> String = { $0.rawValue }
+        func undecided(_ why: String) -> KnobDecision {
+            decision(knob, Verdict<TransferCredentialsOnMapping>.undecided(why), log, yaml: yaml)
+        }
+        guard let access else { return undecided("no IdP token form the target accepts") }
+        let d = device("transfer-mapping")
+        guard let s = await guestLogin("guest login", d, &log) else { return undecided("a guest login failed") }
+        guard let issued = await issueCredentials(d, s.token, &log) else {
+            return undecided("neither a TransferAccount nor a TransferKey could be issued")
+        }
+        let mapped = account(access.code, "transfer-mapping")
+        let m = await log.send("map an IdP account", "POST \(Endpoint.mappings(appId)) {idPCode: \(mapped.idPCode)}") {
+            try await client.addMapping(
+                device: d,
+                accessToken: s.token,
+                AddMappingRequest(idPCode: mapped.idPCode, accessToken: token(mapped, access.mode))
+            )
+        }
+        guard m.isSuccess else { return undecided("mapping a fresh IdP account got \(Self.text(m.code))") }
+        let target = device("transfer-mapping-target")
+        let login: ProbeAnswer
+        switch issued {
+        case .account(let id, let password):
+            login = await log.send(
+                "transfer login with the mapped user's TransferAccount",
+                "POST \(Endpoint.transferAccountLogin(appId)) {accountId: \(id)} (device \(target))"
+            ) {
+                try await client.transferAccountLogin(
+                    device: target,
+                    TransferAccountLoginRequest(accountId: id, accountPassword: password)
+                )
+            }
+        case .key(let key):
+            login = await log.send(
+                "transfer login with the mapped user's TransferKey",
+                "POST \(Endpoint.transferKeyLogin(appId)) {transferKey: \(key)} (device \(target))"
+            ) {
+                try await client.transferKeyLogin(device: target, transferKey: key)
+            }
+        }
+        return decision(knob, Self.transferCredentials(login.code), log, yaml: yaml)
+    }
+
+    /// Issues a TransferAccount, or a TransferKey when that fails; `nil` when neither is issued.
+    private func issueCredentials(_ d: String, _ token: String, _ log: inout ProbeLog) async -> IssuedCredentials? {
+        let a = await log.send("issue a TransferAccount", "POST \(Endpoint.transferAccount(appId))") {
+            try await client.issueTransferAccount(device: d, accessToken: token)
+        }
+        if a.isSuccess, let c = a.body?.transferAccount?.account, let password = c.password {
+            return .account(id: c.id, password: password)
+        }
+        let k = await log.send("issue a TransferKey", "POST \(Endpoint.transferKey(appId)) {expiresIn: 600}") {
+            try await client.issueTransferKey(device: d, accessToken: token, expiresIn: 600)
+        }
+        guard k.isSuccess, let key = k.body?.transferKey?.transferKey else { return nil }
+        return .key(key)
+    }
+
+    /// The decision of ``transferCredentials(_:)`` from the transfer login's answer.
+    package static func transferCredentials(_ login: ResultCode?) -> Verdict<TransferCredentialsOnMapping> {
+        switch login {
+        case .transferAccountInvalidID?, .transferKeyNotExist?:
+            return .decided(.delete, because: "the mapped user's credentials got \(text(login)): deleted")
+        case .notGuestOrHasOthers?:
+            return .decided(.keep, because: "the mapped user's credentials got 9: kept, refused")
+        default:
+            return .undecided("the mapped user's credentials got \(text(login)), neither 3043/3033 nor 9")
+        }
+    }
+}
