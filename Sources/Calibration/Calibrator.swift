@@ -73,6 +73,7 @@ package struct Calibrator: Sendable {
         out.append(await failThreshold(transfer.credentials))
         out.append(await transferKeyEnabled())
         out.append(await transferCredentials(idp.access))
+        out.append(await fromGuest(idp.access))
         return out
     }
 

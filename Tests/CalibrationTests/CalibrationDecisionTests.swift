@@ -81,6 +81,15 @@ struct CalibrationDecisionTests {
         #expect(Calibrator.unconfigured(login: .undefinedValue, mapping: nil).value == nil)
     }
 
+    @Test("mapping.fromGuest: guest gone and the mapped IdP logged in is replace, both kept is keep, a mix undecided")
+    func fromGuest() {
+        #expect(Calibrator.fromGuest(authList: [.google], loggedIn: .google, mapped: .google).value == .replace)
+        #expect(Calibrator.fromGuest(authList: [.guest, .google], loggedIn: .guest, mapped: .google).value == .keep)
+        #expect(Calibrator.fromGuest(authList: [.guest, .google], loggedIn: .google, mapped: .google).value == nil)
+        #expect(Calibrator.fromGuest(authList: [.google], loggedIn: .guest, mapped: .google).value == nil)
+        #expect(Calibrator.fromGuest(authList: [.google], loggedIn: nil, mapped: .google).value == nil)
+    }
+
     @Test("mapping.transferCredentials: 3043 or 3033 is delete, 9 keep, anything else undecided")
     func transferCredentials() {
         #expect(Calibrator.transferCredentials(.transferAccountInvalidID).value == .delete)

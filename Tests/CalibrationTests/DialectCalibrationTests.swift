@@ -99,11 +99,13 @@ struct DialectCalibrationTests {
 
     /// The sequential bug switches that a dialect leaves nothing to break: TransferAccount's
     /// block and same-device rules when TransferAccount is off, the IdP signature check in plain
-    /// mode.
+    /// mode, the guest's removal on mapping where the dialect keeps the guest.
     static func isBug(_ bug: ServerBug, under served: Semantics) -> Bool {
         if !served.transferAccount.enabled, [.transferNoBlock, .transferSameDevice].contains(bug) { return false }
         // A plain-mode IdP checks no signature: skipping the check changes nothing.
         if served.idp.tokenMode == .plain, bug == .forgedIdPToken { return false }
+        // Keeping the guest entry is what this dialect does.
+        if served.mapping.fromGuest == .keep, bug == .guestKeptAfterMapping { return false }
         return true
     }
 

@@ -131,4 +131,29 @@ struct DialectKnobModelTests {
             sim.expect(mapping, .addMapping(device: S.d1, token: S.token(g), credential: .valid(S.f1)), rule: .L13)
         }
     }
+
+    @Test("mapping.fromGuest: keep leaves the guest entry and the guest session (M4); replace removes both")
+    func fromGuest() {
+        for value in MappingFromGuest.allCases {
+            var sem = Semantics()
+            sem.mapping.fromGuest = value
+            var sim = Sim(sem)
+            let s = sim.login(S.d0)
+            let u = sim.user(of: s)
+            sim.expect(.success, .addMapping(device: S.d0, token: S.token(s), credential: .valid(S.g1)), rule: .M4)
+            #expect(sim.authList(u) == (value == .keep ? [.guest(S.d0), S.g1] : [S.g1]))
+            let again = sim.login(S.d0, ignore: true)
+            #expect(
+                (sim.user(of: again) == u) == (value == .keep),
+                "the device's guest login finds the user only when kept"
+            )
+            if value == .keep {
+                sim.expect(
+                    .removeMappingLoggedInIdP,
+                    .removeMapping(device: S.d0, token: S.token(again), idPCode: .guest),
+                    rule: .M6
+                )
+            }
+        }
+    }
 }

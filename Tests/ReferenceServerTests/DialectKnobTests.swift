@@ -178,4 +178,25 @@ struct DialectKnobTests {
         #expect(throws: (any Error).self) { try ConfigFile.parse("ban:\n  code: 9\n", file: "k.yaml") }
         #expect(throws: (any Error).self) { try ConfigFile.parse("tokens:\n  perDevice: several\n", file: "k.yaml") }
     }
+
+    @Test(
+        "mapping.fromGuest: keep leaves the guest entry and the guest session; the device's guest login finds the same user"
+    )
+    func fromGuestKeep() async throws {
+        var semantics = Semantics()
+        semantics.mapping.fromGuest = .keep
+        try await withServer(semantics) { server in
+            let s = try await server.guest()
+            let mapped = try await server.addMapping(s, .google, "dk-from-guest")
+            #expect(mapped.resultCode == .success)
+            #expect(Set(mapped.body.member?.authList.map(\.idPCode) ?? []) == [.guest, .google])
+            #expect(mapped.body.lastLoggedInProvider == .guest)
+            let again = try await server.guest(s.device)
+            #expect(again.userId == s.userId, "the guest key still belongs to the user")
+            let r = try await server.client.removeMapping(device: s.device, accessToken: again.token, idPCode: .guest)
+            #expect(r.resultCode == .removeMappingLoggedInIdP, "the session is still the guest's (M6)")
+            let google = try await server.idp(.google, "dk-from-guest")
+            #expect(google.userId == s.userId)
+        }
+    }
 }

@@ -93,23 +93,27 @@ extension ModelState {
     }
 
     /// Maps `account` to `user` as add mapping step 4 does (M4, T14): a guest-only user loses its
-    /// guest entry, the session moves to the new IdP, and its TransferAccount and TransferKey are
-    /// deleted unless `credentials` is `.keep`. Returns whether the user was guest-only.
+    /// guest entry and the session moves to the new IdP (unless `mapping.fromGuest` keeps both),
+    /// and its TransferAccount and TransferKey are deleted (unless `mapping.transferCredentials`
+    /// keeps them). Returns whether the guest entry was replaced.
     @discardableResult
     mutating func addMapping(
         _ account: AccountRef,
         to user: Sym,
         session: Sym,
-        credentials: TransferCredentialsOnMapping
+        _ mapping: MappingSemantics
     ) throws(MissingState) -> Bool {
         let u = try self.user(user)
+        let replaced = u.isGuestOnly && mapping.fromGuest == .replace
         if u.isGuestOnly, let g = u.guestKey {
-            unmap(g, freedBecause: .M4)
-            tokens[session]?.loggedIn = account
-            if credentials == .delete { deleteTransferCredentials(of: user) }
+            if replaced {
+                unmap(g, freedBecause: .M4)
+                tokens[session]?.loggedIn = account
+            }
+            if mapping.transferCredentials == .delete { deleteTransferCredentials(of: user) }
         }
         try map(account, to: user)
-        return u.isGuestOnly
+        return replaced
     }
 
     /// §2.13 step 10: the user's guest key moves to `device`; the account's tokens die; the device's

@@ -47,8 +47,8 @@ extension Evaluator {
         guard x != .guest, let a = verified else {
             return done(.addMappingCannotAddGuestIdP, .M5, "guest cannot be mapped")
         }
-        let wasGuest = try s.addMapping(a, to: u, session: sess.token, credentials: sem.mapping.transferCredentials)
-        return try mappedAnswer(u, sess.token, wasGuest: wasGuest, because: "\(a) joins \(u)")
+        let replacedGuest = try s.addMapping(a, to: u, session: sess.token, sem.mapping)
+        return try mappedAnswer(u, sess.token, replacedGuest: replacedGuest, because: "\(a) joins \(u)")
     }
 
     mutating func addMappingForcibly(_ d: DeviceRef, _ arg: TokenArg, _ k: TicketArg, _ c: IdPCredential)
@@ -71,16 +71,11 @@ extension Evaluator {
                 s.revokeTokens(of: o, loggedInWith: a.idPCode, .M7)
                 s.loseIfEmpty(o, .M9)
             }
-            let wasGuest = try s.addMapping(
-                a,
-                to: sess.user,
-                session: sess.token,
-                credentials: sem.mapping.transferCredentials
-            )
+            let replacedGuest = try s.addMapping(a, to: sess.user, session: sess.token, sem.mapping)
             return try mappedAnswer(
                 sess.user,
                 sess.token,
-                wasGuest: wasGuest,
+                replacedGuest: replacedGuest,
                 because: "\(ticket) moves \(a) to \(sess.user) (M7)",
                 rule: .M7
             )
@@ -147,15 +142,15 @@ extension Evaluator {
         return .pass((ticket, a))
     }
 
-    private mutating func mappedAnswer(_ u: Sym, _ t: Sym, wasGuest: Bool, because: String, rule: RuleID = .M4)
+    private mutating func mappedAnswer(_ u: Sym, _ t: Sym, replacedGuest: Bool, because: String, rule: RuleID = .M4)
         throws(MissingState) -> Outcome
     {
         try done(
             .success,
             rule,
-            because + (wasGuest ? "; the guest entry goes and the session moves to the new IdP (M4)" : ""),
+            because + (replacedGuest ? "; the guest entry goes and the session moves to the new IdP (M4)" : ""),
             [
-                member(u, authListRule: wasGuest ? .M4 : rule), .sameToken(t),
+                member(u, authListRule: replacedGuest ? .M4 : rule), .sameToken(t),
                 .lastLoggedInProvider(s.token(t).loggedIn.idPCode, .M4),
             ]
         )

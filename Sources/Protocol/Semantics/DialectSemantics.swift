@@ -57,6 +57,17 @@ package struct LoginSemantics: Codable, Hashable, Sendable {
     }
 }
 
+/// M4: what a mapping does to a guest-only user's guest entry and to the session's logged-in IdP.
+package enum MappingFromGuest: String, Codable, Hashable, Sendable, CaseIterable {
+    /// The guest entry is deleted (its device's next guest login makes a new user) and the
+    /// session's logged-in IdP becomes the mapped one: the current editions' "[Caution]".
+    case replace
+    /// The guest entry stays beside the mapped IdP and the logged-in IdP does not change: the older
+    /// English edition ("'currently logged-in IdP' will not change … Mapping simply adds IdP
+    /// integration", no guest exception) and the Korean one ("guest 포함": guest included).
+    case keep
+}
+
 /// T14: what a guest-only user's TransferAccount and TransferKey become when the user maps an
 /// IdP (and so stops being guest-only). No edition says; the older English edition's code 9
 /// TCGB_ERROR_NOT_GUEST_OR_HAS_OTHERS reads "account is already linked with IdP other than Guest".

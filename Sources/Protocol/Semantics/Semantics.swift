@@ -129,6 +129,8 @@ package struct MappingSemantics: Codable, Hashable, Sendable {
     package var forcingTicketLifetimeSeconds: Int64
     /// What a mapping does to a guest-only user's TransferAccount and TransferKey (T14).
     package var transferCredentials: TransferCredentialsOnMapping
+    /// What a mapping does to a guest-only user's guest entry and logged-in IdP (M4).
+    package var fromGuest: MappingFromGuest
 
     package init(
         addPrecedence: [ResultCode] = [
@@ -137,12 +139,14 @@ package struct MappingSemantics: Codable, Hashable, Sendable {
         ],
         removePrecedence: [ResultCode] = [.removeMappingLastMappedIdP, .removeMappingLoggedInIdP],
         forcingTicketLifetimeSeconds: Int64 = 600,
-        transferCredentials: TransferCredentialsOnMapping = .delete
+        transferCredentials: TransferCredentialsOnMapping = .delete,
+        fromGuest: MappingFromGuest = .replace
     ) {
         self.addPrecedence = addPrecedence
         self.removePrecedence = removePrecedence
         self.forcingTicketLifetimeSeconds = forcingTicketLifetimeSeconds
         self.transferCredentials = transferCredentials
+        self.fromGuest = fromGuest
     }
 
     package init(from decoder: any Decoder) throws {
@@ -155,6 +159,7 @@ package struct MappingSemantics: Codable, Hashable, Sendable {
         transferCredentials =
             try c.decodeIfPresent(TransferCredentialsOnMapping.self, forKey: .transferCredentials)
             ?? d.transferCredentials
+        fromGuest = try c.decodeIfPresent(MappingFromGuest.self, forKey: .fromGuest) ?? d.fromGuest
     }
 }
 

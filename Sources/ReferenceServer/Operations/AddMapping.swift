@@ -98,8 +98,9 @@ enum AddMapping {
     }
 
     /// Step 4 (also the end of add mapping forcibly): the account joins the caller's user; a
-    /// guest-only user loses its guest entry and the session switches to the new IdP (M4), and its
-    /// TransferAccount and TransferKey go unless `mapping.transferCredentials` keeps them (T14).
+    /// guest-only user loses its guest entry and the session switches to the new IdP unless
+    /// `mapping.fromGuest` keeps both (M4), and its TransferAccount and TransferKey go unless
+    /// `mapping.transferCredentials` keeps them (T14).
     static func apply(_ s: OperationScope, _ account: IdPAccount) throws -> ClientReplyBody {
         var (session, user) = try s.authenticate()
         let before = try MappingRow.of(s.db, user: user.userId)
@@ -114,7 +115,9 @@ enum AddMapping {
             // The UNIQUE indexes decide races the checks did not see (only possible with race-mapping).
             throw Rejection(.addMappingAlreadyHasSameIdP, "constraint: \(error.message ?? "")")
         }
-        if before.contains(where: { $0.idPCode == IdPCode.guest.rawValue }) {
+        let hadGuest = before.contains(where: { $0.idPCode == IdPCode.guest.rawValue })
+        let replaces = s.semantics.mapping.fromGuest == .replace
+        if replaces, hadGuest {
             if !s.bug(.guestKeptAfterMapping) {
                 try MappingRow.delete(s.db, user: user.userId, idPCode: IdPCode.guest.rawValue)
             }
@@ -126,9 +129,11 @@ enum AddMapping {
             )
             session.idPCode = account.idPCode.rawValue
             session.idPId = account.idPId
-            if s.semantics.mapping.transferCredentials == .delete {
-                try Effects.dropTransferCredentials(s.db, user: user.userId)
-            }
+        }
+        // The user stopped being guest-only (with fromGuest keep: it was guest-only before).
+        let wasGuestOnly = replaces ? hadGuest : (hadGuest && before.count == 1)
+        if wasGuestOnly, s.semantics.mapping.transferCredentials == .delete {
+            try Effects.dropTransferCredentials(s.db, user: user.userId)
         }
         user = try UserRow.fetch(s.db, user.userId) ?? user
         return try s.authToken(session, user: user, lastLoginDate: user.lastLoginDate)

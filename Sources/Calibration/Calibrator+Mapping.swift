@@ -1,8 +1,63 @@
 import Protocol
 
-// mapping.transferCredentials (T14): whether a mapping deletes a guest-only user's transfer
-// credentials or leaves them to be refused with 9.
+// What a mapping does to a guest-only user: mapping.fromGuest (M4: its guest entry and logged-in
+// IdP) and mapping.transferCredentials (T14: its TransferAccount or TransferKey).
 extension Calibrator {
+    /// A guest user maps a fresh IdP account: the answer's `authList` and `lastLoggedInProvider`
+    /// tell whether the guest entry went and the session moved to the new IdP (replace) or both
+    /// stayed (keep).
+    func fromGuest(_ access: IdPAccess?) async -> KnobDecision {
+        var log = ProbeLog()
+        let knob = "mapping.fromGuest"
+        let yaml: (MappingFromGuest) -> String = { $0.rawValue }
+        guard let access else {
+            return decision(
+                knob,
+                Verdict<MappingFromGuest>.undecided("no IdP token form the target accepts"),
+                log,
+                yaml: yaml
+            )
+        }
+        let d = device("from-guest")
+        guard let s = await guestLogin("guest login", d, &log) else {
+            return decision(knob, Verdict<MappingFromGuest>.undecided("a guest login failed"), log, yaml: yaml)
+        }
+        let mapped = account(access.code, "from-guest")
+        let m = await log.send("map an IdP account", "POST \(Endpoint.mappings(appId)) {idPCode: \(mapped.idPCode)}") {
+            try await client.addMapping(
+                device: d,
+                accessToken: s.token,
+                AddMappingRequest(idPCode: mapped.idPCode, accessToken: token(mapped, access.mode))
+            )
+        }
+        let verdict: Verdict<MappingFromGuest>
+        if m.isSuccess, let body = m.body, let member = body.member {
+            verdict = Self.fromGuest(
+                authList: member.authList.map(\.idPCode),
+                loggedIn: body.lastLoggedInProvider,
+                mapped: mapped.idPCode
+            )
+        } else {
+            verdict = .undecided("mapping a fresh IdP account got \(Self.text(m.code)) without a member")
+        }
+        return decision(knob, verdict, log, yaml: yaml)
+    }
+
+    /// The decision of ``fromGuest(_:)`` from the mapping's answer.
+    package static func fromGuest(authList: [IdPCode], loggedIn: IdPCode?, mapped: IdPCode) -> Verdict<MappingFromGuest>
+    {
+        let keptGuest = authList.contains(.guest)
+        switch (keptGuest, loggedIn) {
+        case (false, mapped?):
+            return .decided(.replace, because: "the guest entry went and the session moved to \(mapped)")
+        case (true, .guest?): return .decided(.keep, because: "the guest entry and the guest session stayed")
+        default:
+            return .undecided(
+                "authList \(keptGuest ? "kept" : "lost") guest, logged-in IdP \(loggedIn.map(\.rawValue) ?? "absent"): neither reading"
+            )
+        }
+    }
+
     /// The transfer credentials a probe issued: a TransferAccount's id and password, or a TransferKey.
     enum IssuedCredentials: Sendable {
         case account(id: String, password: String)
