@@ -6,9 +6,20 @@
 # 2-core machine cannot starve them. Everything else runs in parallel first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# Each phase's wall time, so a slow CI run shows where its time went.
+phase_start=$SECONDS
+phase() {
+    echo "test: $1 took $((SECONDS - phase_start)) s (total $SECONDS s)" >&2
+    phase_start=$SECONDS
+}
+
 scripts/bootstrap.sh
+phase "bootstrap"
 scripts/lint.sh
+phase "lint"
 swift build --build-tests
+phase "debug build"
 
 timing=()
 skip=()
@@ -22,7 +33,9 @@ if [ "${#timing[@]}" -eq 0 ]; then
     exit 1
 fi
 swift test --skip-build --parallel "${skip[@]}"
+phase "parallel tests"
 swift test --skip-build --no-parallel "${timing[@]}"
+phase "timing tests"
 
 # The race checker's no-false-positive case: the clean server under heavy contention (64 players on
 # 6 shared IdP accounts, maybe-applied operations, 50,000 operations) must never show a violation,
@@ -31,9 +44,12 @@ swift test --skip-build --no-parallel "${timing[@]}"
 # twice on 2026-11-28 (once after 900 s of check) where seeds 2 and 3 decided in 88 and 20 s
 # (docs/MODEL.md §7, "Limits").
 SEEDS="1 2 3" DECIDED=1 scripts/soak-race.sh
+phase "race soak (release build included)"
 
 # Every parser of untrusted input: its committed corpus replayed, then 10 s of coverage-guided
 # fuzzing each (docs/ARCHITECTURE.md, "Fuzzing the parsers").
 scripts/fuzz-parsers.sh 10
+phase "parser fuzzing"
 
 if [ -x scripts/schemathesis.sh ]; then scripts/schemathesis.sh; fi
+phase "schemathesis"

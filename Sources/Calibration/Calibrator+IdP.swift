@@ -209,50 +209,6 @@ extension Calibrator {
         }
     }
 
-    /// A guest user maps an IdP account another user owns: 3302 with a forcing ticket, which
-    /// carries `idPId` (`shapes.ticketIdPId: required`) or not (`optional`).
-    func ticketShape(_ access: IdPAccess?) async -> KnobDecision {
-        var log = ProbeLog()
-        let knob = "shapes.ticketIdPId"
-        let yaml: (FieldPresence) -> String = { $0.rawValue }
-        guard let access else {
-            return decision(
-                knob,
-                Verdict<FieldPresence>.undecided("no IdP token form the target accepts"),
-                log,
-                yaml: yaml
-            )
-        }
-        let owned = account(access.code, "ticket")
-        let owner = await idPLogin("IdP login that creates its owner", device("ticket-owner"), owned, access.mode, &log)
-        guard owner.isSuccess, let s = await guestLogin("guest login", device("ticket"), &log) else {
-            return decision(
-                knob,
-                Verdict<FieldPresence>.undecided("a login to set the probe up failed"),
-                log,
-                yaml: yaml
-            )
-        }
-        let a = await log.send("map the owned account", "POST \(Endpoint.mappings(appId)) {idPCode: \(owned.idPCode)}")
-        {
-            try await client.addMapping(
-                device: device("ticket"),
-                accessToken: s.token,
-                AddMappingRequest(idPCode: owned.idPCode, accessToken: token(owned, access.mode))
-            )
-        }
-        let verdict: Verdict<FieldPresence>
-        if a.code == .addMappingAlreadyMappedToOtherMember, let t = a.body?.forcingMappingTicket {
-            verdict =
-                t.idPId == nil
-                ? .decided(.optional, because: "the 3302 ticket has no idPId")
-                : .decided(.required, because: "the 3302 ticket carries idPId")
-        } else {
-            verdict = .undecided("mapping an owned account got \(Self.text(a.code)) without a forcing ticket")
-        }
-        return decision(knob, verdict, log, yaml: yaml)
-    }
-
     /// An IdP login without `accessToken`: -4000002 (bad input) or 3203 (log in to the IdP first).
     func missingIdPToken(_ access: IdPAccess?) async -> KnobDecision {
         var log = ProbeLog()

@@ -139,4 +139,95 @@ extension Calibrator {
             return .undecided("the mapped user's credentials got \(text(login)), neither 3043/3033 nor 9")
         }
     }
+
+    /// A guest user maps an IdP account another user owns: 3302 with a forcing ticket
+    /// (`mapping.forcing: ticket`), which carries `idPId` (`shapes.ticketIdPId: required`) or not
+    /// (`optional`); or 3302 without one, and add mapping forcibly has no route (`forcing: none`).
+    func forcing(_ access: IdPAccess?) async -> [KnobDecision] {
+        var log = ProbeLog()
+        let knobs = ("mapping.forcing", "shapes.ticketIdPId")
+        func both(_ why: String) -> [KnobDecision] {
+            [
+                decision(knobs.0, Verdict<ForcingRemedy>.undecided(why), log, yaml: \.rawValue),
+                decision(knobs.1, Verdict<FieldPresence>.undecided(why), log, yaml: \.rawValue),
+            ]
+        }
+        guard let access else { return both("no IdP token form the target accepts") }
+        let owned = account(access.code, "ticket")
+        let owner = await idPLogin("IdP login that creates its owner", device("ticket-owner"), owned, access.mode, &log)
+        guard owner.isSuccess, let s = await guestLogin("guest login", device("ticket"), &log) else {
+            return both("a login to set the probe up failed")
+        }
+        let a = await log.send("map the owned account", "POST \(Endpoint.mappings(appId)) {idPCode: \(owned.idPCode)}")
+        {
+            try await client.addMapping(
+                device: device("ticket"),
+                accessToken: s.token,
+                AddMappingRequest(idPCode: owned.idPCode, accessToken: token(owned, access.mode))
+            )
+        }
+        let ticket = a.code == .addMappingAlreadyMappedToOtherMember ? a.body?.forcingMappingTicket : nil
+        var route: ProbeAnswer?
+        if a.code == .addMappingAlreadyMappedToOtherMember, ticket == nil {
+            let f = await log.send(
+                "add mapping forcibly with a key never issued",
+                "POST \(Endpoint.mappingsForcibly(appId)) {forcingMappingKey: gbfuzz-cal-none}"
+            ) {
+                try await client.addMappingForcibly(
+                    device: device("ticket"),
+                    accessToken: s.token,
+                    ForcingMappingRequest(
+                        forcingMappingKey: "gbfuzz-cal-none",
+                        idPCode: owned.idPCode,
+                        accessToken: token(owned, access.mode)
+                    )
+                )
+            }
+            route = f
+        }
+        let shape: Verdict<FieldPresence> =
+            if let ticket {
+                ticket.idPId == nil
+                    ? .decided(.optional, because: "the 3302 ticket has no idPId")
+                    : .decided(.required, because: "the 3302 ticket carries idPId")
+            } else {
+                .undecided("mapping an owned account got \(Self.text(a.code)) without a forcing ticket")
+            }
+        return [
+            decision(
+                knobs.0,
+                Self.forcing(
+                    conflict: a.code,
+                    hasTicket: ticket != nil,
+                    forcedRoute: route?.code,
+                    reached: route?.reached ?? false
+                ),
+                log,
+                yaml: \.rawValue
+            ),
+            decision(knobs.1, shape, log, yaml: \.rawValue),
+        ]
+    }
+
+    /// The decision of ``forcing(_:)``: the mapping's answer, and (when its 3302 carried no ticket)
+    /// what add mapping forcibly answered: `forcedRoute` `nil` with `reached` is an answer that is
+    /// not a Gamebase envelope (an HTTP 404 page, say), without `reached` no answer at all.
+    package static func forcing(conflict: ResultCode?, hasTicket: Bool, forcedRoute: ResultCode?, reached: Bool)
+        -> Verdict<ForcingRemedy>
+    {
+        guard conflict == .addMappingAlreadyMappedToOtherMember else {
+            return .undecided("mapping an owned account got \(text(conflict)), not 3302")
+        }
+        if hasTicket { return .decided(.ticket, because: "3302 carries a forcing ticket") }
+        guard reached else { return .undecided("3302 carries no ticket; add mapping forcibly got no answer") }
+        switch forcedRoute {
+        case .wrongURI?, nil:
+            return .decided(
+                .noTicket,
+                because: "3302 carries no ticket and add mapping forcibly answers \(text(forcedRoute)): no such route"
+            )
+        case let code?:
+            return .undecided("3302 carries no ticket, yet add mapping forcibly answers \(text(code))")
+        }
+    }
 }

@@ -142,5 +142,49 @@ extension Calibrator {
             : .decided(.free, because: "a resultMessage is not its code's name")
     }
 
+    /// A guest withdraws; its token then asks for its member and logs in: 3011 and 3102 as any dead
+    /// token (`invalidToken`), or one member code for both (3003, 6 or 3004).
+    func goneMember() async -> KnobDecision {
+        var log = ProbeLog()
+        let knob = "tokens.goneMember"
+        let d = device("gone")
+        guard let s = await guestLogin("guest login", d, &log) else {
+            return decision(knob, Verdict<GoneMember>.undecided("a guest login on a fresh device failed"), log) {
+                $0.rawValue
+            }
+        }
+        let w = await log.send("withdraw", "DELETE \(Endpoint.ownMember(appId))") {
+            try await client.withdraw(device: d, accessToken: s.token)
+        }
+        guard w.isSuccess else {
+            return decision(knob, Verdict<GoneMember>.undecided("the withdrawal got \(Self.text(w.code))"), log) {
+                $0.rawValue
+            }
+        }
+        let member = await log.send("the withdrawn member's token", "GET \(Endpoint.ownMember(appId))") {
+            try await client.getOwnMember(device: d, accessToken: s.token)
+        }
+        let login = await log.send("token login with it", "POST \(Endpoint.tokenLogin(appId))") {
+            try await client.tokenLogin(device: d, accessToken: s.token)
+        }
+        return decision(knob, Self.goneMember(member: member.code, tokenLogin: login.code), log) { $0.rawValue }
+    }
+
+    /// The decision of ``goneMember()`` from what the withdrawn member's token got.
+    package static func goneMember(member: ResultCode?, tokenLogin: ResultCode?) -> Verdict<GoneMember> {
+        if member == .authInvalidGamebaseToken, tokenLogin == .tokenLoginInvalidTokenInfo {
+            return .decided(
+                .invalidToken,
+                because: "the withdrawn member's token gets 3011 and 3102, as any dead token"
+            )
+        }
+        if let value = GoneMember.allCases.first(where: { $0.code != nil && $0.code == member }), tokenLogin == member {
+            return .decided(value, because: "the withdrawn member's token gets \(text(member)) for both calls")
+        }
+        return .undecided(
+            "the withdrawn member's token got \(text(member)) and \(text(tokenLogin)) (token login): not one documented answer"
+        )
+    }
+
     static func text(_ code: ResultCode?) -> String { code.map { "\($0)" } ?? "no Gamebase answer" }
 }

@@ -65,7 +65,7 @@ package struct Calibrator: Sendable {
         out.append(await configuredCodes(idp.access))
         out.append(await alreadyLoggedIn(idp.access))
         out.append(await missingIdPToken(idp.access))
-        out.append(await ticketShape(idp.access))
+        out += await forcing(idp.access)
         out.append(await unconfigured())
         out += await banCode()
         let transfer = await transferAccountEnabled()
@@ -74,6 +74,7 @@ package struct Calibrator: Sendable {
         out.append(await transferKeyEnabled())
         out.append(await transferCredentials(idp.access))
         out.append(await fromGuest(idp.access))
+        out.append(await goneMember())
         return out
     }
 

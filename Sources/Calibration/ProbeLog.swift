@@ -4,8 +4,10 @@ import Transport
 /// The answer to one probe request: a decoded reply, or why there was none.
 package enum ProbeAnswer: Sendable {
     case reply(ClientReply)
-    /// A transport failure or an answer that is not a Gamebase envelope.
+    /// An answer that is not a Gamebase envelope (an HTTP error page, say).
     case failed(String)
+    /// No answer at all: the transport failed (refused, reset, timed out).
+    case unreachable(String)
 
     package var code: ResultCode? {
         if case .reply(let r) = self { return r.resultCode }
@@ -19,10 +21,17 @@ package enum ProbeAnswer: Sendable {
 
     package var isSuccess: Bool { code?.isSuccess == true }
 
+    /// Whether the target answered at all (a Gamebase envelope or not).
+    package var reached: Bool {
+        if case .unreachable = self { return false }
+        return true
+    }
+
     /// `0 SUCCESS (userId …)`, `3011 AUTH_INVALID_GAMEBASE_TOKEN`, or the failure.
     var summary: String {
         switch self {
         case .failed(let why): return "no Gamebase answer: \(why)"
+        case .unreachable(let why): return "no Gamebase answer: \(why)"
         case .reply(let r):
             var parts = ["\(r.resultCode) \"\(r.header.resultMessage.prefix(120))\""]
             if let m = r.body.member { parts.append("userId \(m.userId)") }
@@ -52,7 +61,7 @@ package struct ProbeLog: Sendable {
         } catch let e as ProtocolError {
             answer = .failed(e.description)
         } catch let e as TransportError {
-            answer = .failed(e.description)
+            answer = .unreachable(e.description)
         } catch {
             answer = .failed("\(error)")
         }

@@ -81,6 +81,43 @@ struct CalibrationDecisionTests {
         #expect(Calibrator.unconfigured(login: .undefinedValue, mapping: nil).value == nil)
     }
 
+    @Test(
+        "mapping.forcing: a 3302 ticket is ticket; no ticket and no forced route is none; an existing route, no 3302 or no answer undecided"
+    )
+    func forcing() {
+        let conflict = ResultCode.addMappingAlreadyMappedToOtherMember
+        #expect(
+            Calibrator.forcing(conflict: conflict, hasTicket: true, forcedRoute: nil, reached: false).value == .ticket
+        )
+        #expect(
+            Calibrator.forcing(conflict: conflict, hasTicket: false, forcedRoute: .wrongURI, reached: true).value
+                == .noTicket
+        )
+        #expect(
+            Calibrator.forcing(conflict: conflict, hasTicket: false, forcedRoute: nil, reached: true).value == .noTicket
+        )
+        #expect(Calibrator.forcing(conflict: conflict, hasTicket: false, forcedRoute: nil, reached: false).value == nil)
+        #expect(
+            Calibrator.forcing(conflict: conflict, hasTicket: false, forcedRoute: .forciblyNotExistKey, reached: true)
+                .value == nil
+        )
+        #expect(Calibrator.forcing(conflict: .success, hasTicket: false, forcedRoute: nil, reached: true).value == nil)
+    }
+
+    @Test("tokens.goneMember: 3011 and 3102 is invalidToken; one member code for both decides it; a mix undecided")
+    func goneMember() {
+        let dead = Calibrator.goneMember(member: .authInvalidGamebaseToken, tokenLogin: .tokenLoginInvalidTokenInfo)
+        #expect(dead.value == .invalidToken)
+        for value in GoneMember.allCases {
+            guard let code = value.code else { continue }
+            #expect(Calibrator.goneMember(member: code, tokenLogin: code).value == value)
+            #expect(Calibrator.goneMember(member: code, tokenLogin: .tokenLoginInvalidTokenInfo).value == nil)
+        }
+        #expect(Calibrator.goneMember(member: .authInvalidGamebaseToken, tokenLogin: .authNotExistMember).value == nil)
+        #expect(Calibrator.goneMember(member: .success, tokenLogin: .success).value == nil)
+        #expect(Calibrator.goneMember(member: nil, tokenLogin: nil).value == nil)
+    }
+
     @Test("mapping.fromGuest: guest gone and the mapped IdP logged in is replace, both kept is keep, a mix undecided")
     func fromGuest() {
         #expect(Calibrator.fromGuest(authList: [.google], loggedIn: .google, mapped: .google).value == .replace)

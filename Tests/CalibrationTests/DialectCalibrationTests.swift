@@ -67,11 +67,19 @@ struct DialectCalibrationTests {
             #expect(calibrated.transferAccount.enabled == served.transferAccount.enabled)
             #expect(calibrated.transferKey.enabled == served.transferKey.enabled)
             #expect(calibrated.shapes == served.shapes)
+            #expect(calibrated.mapping.fromGuest == served.mapping.fromGuest)
+            #expect(calibrated.mapping.transferCredentials == served.mapping.transferCredentials)
+            #expect(calibrated.mapping.forcing == served.mapping.forcing)
+            // What a dialect never shows stays undecided: a block without TransferAccount, the
+            // ticket's shape without tickets.
+            var undecided: [String] = []
+            if served.mapping.forcing == .noTicket { undecided.append("shapes.ticketIdPId") }
             if served.transferAccount.enabled {
                 #expect(calibrated.transferAccount.failThreshold == served.transferAccount.failThreshold)
             } else {
-                #expect(file.undecided.map(\.knob) == ["transferAccount.failThreshold"])
+                undecided.append("transferAccount.failThreshold")
             }
+            #expect(file.undecided.map(\.knob) == undecided)
             let clean = await Self.campaign(live, judged: calibrated, seed: 11, ops: 3_000)
             #expect(clean.violations.isEmpty, "\(name): \(clean.violations.prefix(3).map(\.message))")
             if name != "current" {
@@ -106,6 +114,8 @@ struct DialectCalibrationTests {
         if served.idp.tokenMode == .plain, bug == .forgedIdPToken { return false }
         // Keeping the guest entry is what this dialect does.
         if served.mapping.fromGuest == .keep, bug == .guestKeptAfterMapping { return false }
+        // Without forcing tickets there is no ticket to reuse.
+        if served.mapping.forcing == .noTicket, bug == .ticketReusable { return false }
         return true
     }
 

@@ -62,6 +62,33 @@ struct GeneratorTests {
     }
 
     @Test(
+        "A dialect without forcing tickets (mapping.forcing: none) gets no forced operation; with tickets it does",
+        .timeLimit(.minutes(5))
+    )
+    func noForcedOperationsWithoutTickets() async {
+        func campaign(_ forcing: ForcingRemedy) async -> FuzzCollector.Snapshot {
+            var semantics = Semantics()
+            semantics.mapping.forcing = forcing
+            let config = FuzzConfiguration(seed: 3, runSalt: "forcing", semantics: semantics)
+            let target = SimulatedTarget(semantics: semantics)
+            return await Campaign.closed(
+                config,
+                executor: target,
+                clock: ClockTracker(frozenAt: target.now),
+                players: 2,
+                operations: 1_500
+            ).findings
+        }
+        let without = await campaign(.noTicket)
+        #expect(without.violations.isEmpty)
+        #expect(without.counts[.mappingForcibly] == nil && without.counts[.loginChange] == nil)
+        #expect((without.counts[.mappingAdd] ?? 0) > 0)
+        // The same seed with tickets sends them, so the check above can fail.
+        let with = await campaign(.ticket)
+        #expect((with.counts[.mappingForcibly] ?? 0) + (with.counts[.loginChange] ?? 0) > 0)
+    }
+
+    @Test(
         "X2: a non-JSON or non-200 answer is a protocol violation; a transport error is not (maybe applied)",
         .timeLimit(.minutes(1))
     )

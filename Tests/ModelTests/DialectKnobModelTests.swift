@@ -156,4 +156,62 @@ struct DialectKnobModelTests {
             }
         }
     }
+
+    @Test("mapping.forcing: none answers 3302 without a ticket (M2) and has no forced operation (-4060003)")
+    func forcing() {
+        for value in ForcingRemedy.allCases {
+            var sem = Semantics()
+            sem.mapping.forcing = value
+            var sim = Sim(sem)
+            sim.login(S.d0, S.g1)
+            let r = sim.login(S.d1, S.f1)
+            let o = sim.run(.addMapping(device: S.d1, token: S.token(r), credential: .valid(S.g1)))
+            #expect(o.code == .addMappingAlreadyMappedToOtherMember && o.rule == .M2)
+            let tickets = o.expectations.filter { if case .ticket = $0 { true } else { false } }
+            #expect(tickets.count == (value == .ticket ? 1 : 0))
+            #expect(sim.state.tickets.count == (value == .ticket ? 1 : 0))
+            let forced: [Action] = [
+                .addMappingForcibly(device: S.d1, token: S.token(r), ticket: .garbage, credential: .valid(S.g1)),
+                .changeLogin(device: S.d1, token: S.token(r), ticket: .garbage, credential: .valid(S.g1)),
+            ]
+            for action in forced {
+                let f = sim.run(action)
+                #expect(
+                    f.code == (value == .ticket ? .forciblyNotExistKey : .wrongURI),
+                    "\(action) under \(value) answered \(f.code)"
+                )
+            }
+        }
+    }
+
+    @Test(
+        "tokens.goneMember: a token its member's withdrawal or loss revoked gets the knob's code; one revoked before stays 3011"
+    )
+    func goneMember() {
+        for value in GoneMember.allCases {
+            var sem = Semantics()
+            sem.tokens.goneMember = value
+            var sim = Sim(sem)
+            let s = sim.login(S.d0)
+            let other = sim.login(S.d1, S.g1)
+            sim.expect(.success, .addMapping(device: S.d1, token: S.token(other), credential: .valid(S.f1)))
+            let earlier = sim.login(S.d2, S.f1)
+            sim.expect(.success, .logout(device: S.d2, token: S.token(earlier)))
+            let stale = sim.login(S.d2, S.f1, ignore: true)
+            sim.expect(.success, .withdraw(device: S.d0, token: S.token(s)), rule: .W1)
+            sim.expect(.success, .withdraw(device: S.d2, token: S.token(stale)), rule: .W1)
+            let gone = value.code
+            sim.expect(gone ?? .authInvalidGamebaseToken, .getMember(device: S.d0, token: S.token(s)))
+            sim.expect(gone ?? .tokenLoginInvalidTokenInfo, .loginToken(device: S.d0, token: S.token(s)))
+            // Even from another device: the member is gone before the token's device is judged.
+            sim.expect(gone ?? .authInvalidGamebaseToken, .getMember(device: S.d1, token: S.token(s)))
+            // A token logged out before the withdrawal is just dead.
+            sim.expect(.authInvalidGamebaseToken, .getMember(device: S.d2, token: S.token(earlier)))
+            // The Server API's token check keeps its own code.
+            sim.expect(
+                .gatewayInvalidAccessToken,
+                .serverToken(user: .user(sim.user(of: s)), token: S.token(s), linkedIdP: false)
+            )
+        }
+    }
 }

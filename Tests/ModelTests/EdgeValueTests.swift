@@ -20,6 +20,15 @@ struct EdgeValueTests {
             edge: .longValue(1025)
         )
         #expect(Set(sim.outcomes(key).map(\.code)) == [.parameterTooLong])
+        // A made-up IdP code in remove mapping's path: 3401 (the user has none) up to 1,024.
+        for (length, code) in [(1024, ResultCode.removeMappingFailed), (1025, .parameterTooLong)] {
+            let op = Op(
+                id: 300 + length,
+                action: .removeMapping(device: S.d0, token: S.token(s), idPCode: .madeUp),
+                edge: .longValue(length)
+            )
+            #expect(Set(sim.outcomes(op).map(\.code)) == [code])
+        }
         // A step without a made-up value in a limited field is judged as usual.
         let member = Op(id: 201, action: .getMember(device: S.d0, token: S.token(s)), edge: .longValue(1025))
         #expect(Set(sim.outcomes(member).map(\.code)) == [.success])

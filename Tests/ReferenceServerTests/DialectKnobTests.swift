@@ -199,4 +199,67 @@ struct DialectKnobTests {
             #expect(google.userId == s.userId)
         }
     }
+
+    @Test("mapping.forcing: none answers 3302 without a ticket; neither forced operation has a route (-4060003)")
+    func forcingNone() async throws {
+        var semantics = Semantics()
+        semantics.mapping.forcing = .noTicket
+        try await withServer(semantics) { server in
+            let owner = try await server.idp(.google, "dk-forcing")
+            let s = try await server.guest()
+            let conflict = try await server.addMapping(s, .google, "dk-forcing")
+            #expect(conflict.resultCode == .addMappingAlreadyMappedToOtherMember)
+            #expect(conflict.body.forcingMappingTicket == nil)
+            let body = ForcingMappingRequest(
+                forcingMappingKey: "never-issued",
+                idPCode: .google,
+                accessToken: server.token(.google, "dk-forcing")
+            )
+            let forced = try await server.client.addMappingForcibly(device: s.device, accessToken: s.token, body)
+            #expect(forced.resultCode == .wrongURI)
+            let change = try await server.client.changeLogin(device: s.device, accessToken: s.token, body)
+            #expect(change.resultCode == .wrongURI)
+            #expect(try await server.owner(.google, "dk-forcing") == owner.userId, "nothing moved")
+        }
+    }
+
+    @Test(
+        "tokens.goneMember: notExistMember answers 3003 for a token its member's withdrawal revoked, also when the withdrawal came due lazily"
+    )
+    func goneMember() async throws {
+        var semantics = Semantics()
+        semantics.tokens.goneMember = .notExistMember
+        try await withServer(semantics) { server in
+            try await server.freeze()
+            let a = try await server.guest()
+            let b = try await server.guest()
+            let earlier = try await server.guest()
+            #expect(
+                try await server.client.logout(device: earlier.device, accessToken: earlier.token).resultCode
+                    == .success
+            )
+            let again = try await server.guest(earlier.device)
+            #expect(try await server.client.withdraw(device: a.device, accessToken: a.token).resultCode == .success)
+            #expect(
+                try await server.client.withdraw(device: again.device, accessToken: again.token).resultCode == .success
+            )
+            let cl = server.client
+            #expect(try await cl.getOwnMember(device: a.device, accessToken: a.token).resultCode == .authNotExistMember)
+            #expect(try await cl.tokenLogin(device: a.device, accessToken: a.token).resultCode == .authNotExistMember)
+            #expect(try await cl.getOwnMember(device: b.device, accessToken: a.token).resultCode == .authNotExistMember)
+            #expect(
+                try await cl.getOwnMember(device: earlier.device, accessToken: earlier.token).resultCode
+                    == .authInvalidGamebaseToken,
+                "logged out before the withdrawal: just dead"
+            )
+            // A temporary withdrawal that comes due (7 days, past the token's lifetime too).
+            #expect(
+                try await cl.requestTemporaryWithdrawal(device: b.device, accessToken: b.token).resultCode == .success
+            )
+            try await server.advance(seconds: 7 * 86_400 + 1)
+            #expect(try await cl.tokenLogin(device: a.device, accessToken: b.token).resultCode == .authNotExistMember)
+            #expect(try await cl.getOwnMember(device: b.device, accessToken: b.token).resultCode == .authNotExistMember)
+            #expect(try await cl.tokenLogin(device: b.device, accessToken: b.token).resultCode == .authNotExistMember)
+        }
+    }
 }

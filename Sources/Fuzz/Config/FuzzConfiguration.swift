@@ -82,10 +82,12 @@ package struct FuzzConfiguration: Sendable, Codable {
     /// Whether players share their identities (race hunting).
     package var isShared: Bool { sharedPool != nil }
 
-    /// The weight of `kind`, zero when the target lacks the capability it needs.
+    /// The weight of `kind`, zero when the target lacks the capability it needs (forced operations
+    /// included: a dialect without forcing tickets has none).
     package func weight(_ kind: OperationKind) -> Double {
         if kind.needsServerAPI, !capabilities.serverAPI { return 0 }
         if kind.needsTestControl, !capabilities.testControl { return 0 }
+        if kind == .mappingForcibly || kind == .loginChange, semantics.mapping.forcing == .noTicket { return 0 }
         return max(0, weights[kind] ?? Self.defaultWeights[kind] ?? 1)
     }
 

@@ -34,6 +34,11 @@ package struct Concrete: Sendable {
         }
     }
 
+    /// The IdP code of a path parameter: the made-up one stretched like any made-up value.
+    package func idPCode(_ x: IdPCode) -> IdPCode {
+        x == .madeUp ? IdPCode(madeUp(x.rawValue)) : x
+    }
+
     /// A made-up value, stretched to the step's ``EdgeValue/longValue(_:)`` length when it has one.
     func madeUp(_ value: String) -> String {
         guard case .longValue(let n)? = op.edge, EdgeValue.allowedLengths.contains(n) else { return value }

@@ -108,7 +108,12 @@ package struct Executor: OperationExecutor {
             )
         case .removeMapping(let d, let t, let x):
             return wrap(
-                try await cl.removeMapping(device: c.device(d), accessToken: c.token(t), idPCode: x, transactionId: tid)
+                try await cl.removeMapping(
+                    device: c.device(d),
+                    accessToken: c.token(t),
+                    idPCode: c.idPCode(x),
+                    transactionId: tid
+                )
             )
         case .withdraw(let d, let t):
             return wrap(try await cl.withdraw(device: c.device(d), accessToken: c.token(t), transactionId: tid))

@@ -195,6 +195,8 @@ extension Player {
         if !adv, user.authList.count > 1, let x = pick(removable) {
             return .removeMapping(device: d, token: t, idPCode: x)
         }
+        // Now and then an IdP code nobody configures: 3401 up to 1,024 characters, -4000008 past it.
+        if adv, chance(0.15) { return .removeMapping(device: d, token: t, idPCode: .madeUp) }
         let any = user.authList.sorted().map(\.idPCode) + [pick(configuration.idPCodes) ?? .google]
         return pick(any).map { .removeMapping(device: d, token: t, idPCode: $0) }
     }

@@ -1,3 +1,5 @@
+import Protocol
+
 /// A value a step sends at or just past a documented limit (docs/PROTOCOL.md §1.2–1.3), so that a
 /// server that truncates, rejects or mangles it is seen: the sequences alone never send one.
 package enum EdgeValue: Hashable, Sendable, Codable, CustomStringConvertible {
@@ -72,6 +74,7 @@ extension Action {
         case .serverMembers(let us): us.contains(.unknown)
         case .changeLogin(_, _, .garbage, _), .addMappingForcibly(_, _, .garbage, _): true
         case .transferKeyLogin(_, .garbage): true
+        case .removeMapping(_, _, let x): x == .madeUp
         default: false
         }
     }

@@ -78,6 +78,8 @@ package struct TokenState: Hashable, Sendable {
     package var expiry: Deadline
     /// Why it was revoked (the rule), or `nil` while not revoked.
     package var revoked: RuleID?
+    /// Whether its user's withdrawal or loss revoked it (knob `tokens.goneMember`).
+    package var memberGone = false
 }
 
 /// A forcing-mapping ticket (3302).

@@ -14,11 +14,17 @@ extension ModelState {
     }
 
     /// Revokes every token of `user` (optionally only sessions logged in with `code`, except `keep`).
-    mutating func revokeTokens(of user: Sym, loggedInWith code: IdPCode? = nil, except keep: Sym? = nil, _ rule: RuleID)
-    {
+    mutating func revokeTokens(
+        of user: Sym,
+        loggedInWith code: IdPCode? = nil,
+        except keep: Sym? = nil,
+        _ rule: RuleID,
+        memberGone: Bool = false
+    ) {
         for (t, tok) in tokens where tok.user == user && tok.revoked == nil && t != keep {
             if let code, tok.loggedIn.idPCode != code { continue }
             tokens[t]?.revoked = rule
+            tokens[t]?.memberGone = memberGone
         }
     }
 
@@ -51,7 +57,7 @@ extension ModelState {
     /// Withdraws `user` (§2.10): `D`, mappings freed, tokens revoked, credentials deleted.
     mutating func withdraw(_ user: Sym, _ record: WithdrawalRecord, _ rule: RuleID) throws(MissingState) {
         for a in try self.user(user).authList { unmap(a, freedBecause: rule) }
-        revokeTokens(of: user, rule)
+        revokeTokens(of: user, rule, memberGone: true)
         deleteTransferCredentials(of: user)
         try editUser(user) {
             $0.withdrawal = record
@@ -66,7 +72,7 @@ extension ModelState {
         guard let u = users[user], u.authList.isEmpty, !u.isWithdrawn else { return }
         // A pending temporary withdrawal (and grace ban) still runs to its end (PROTOCOL.md §4.9).
         users[user]?.lost = true
-        revokeTokens(of: user, rule)
+        revokeTokens(of: user, rule, memberGone: true)
         deleteTransferCredentials(of: user)
     }
 

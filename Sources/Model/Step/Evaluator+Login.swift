@@ -59,6 +59,7 @@ extension Evaluator {
         switch tokenStatus(arg, device: d, unknownRule: .L2) {
         case .absent: return done(.tokenLoginInvalidLastLoggedInIdP, .L2, "no token")
         case .dead(let r, let why): return done(.tokenLoginInvalidTokenInfo, r, why)
+        case .gone(let code, let r, let why): return done(code, r, why)
         case .live(let t):
             let tok = try s.token(t)
             if try s.user(tok.user).isBanned {

@@ -29,6 +29,9 @@ extension Evaluator {
                 }
                 verified = a
                 if let o = s.owners[a], o != u {
+                    if sem.mapping.forcing == .noTicket {
+                        return done(.addMappingAlreadyMappedToOtherMember, .M2, "\(a) belongs to \(o); no ticket")
+                    }
                     let k = sym(.ticket)
                     let ticket = ExpectedTicket(
                         ticket: k,

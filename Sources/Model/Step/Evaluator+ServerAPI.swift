@@ -6,7 +6,7 @@ extension Evaluator {
         let u = resolveUser(ua)
         switch tokenStatus(arg, device: nil, unknownRule: .E1) {
         case .absent: return done(.gatewayInvalidAccessToken, .E1, "no token")
-        case .dead(let r, let why): return done(.gatewayInvalidAccessToken, r, why)
+        case .dead(let r, let why), .gone(_, let r, let why): return done(.gatewayInvalidAccessToken, r, why)
         case .live(let t):
             let tok = try s.token(t)
             guard tok.user == u else {

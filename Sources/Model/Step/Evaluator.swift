@@ -21,6 +21,8 @@ struct Evaluator {
     enum TokenStatus {
         case absent
         case dead(RuleID, String)
+        /// Revoked by its user's withdrawal or loss, with `tokens.goneMember` giving it a code.
+        case gone(ResultCode, RuleID, String)
         case live(Sym)
     }
 
@@ -35,6 +37,10 @@ struct Evaluator {
     func sym(_ kind: Sym.Kind) -> Sym { Sym(kind, op.id) }
 
     mutating func run() throws(MissingState) -> Outcome {
+        // §1.3 row 1: a dialect without forcing tickets has neither forced operation.
+        if sem.mapping.forcing == .noTicket, op.kind == .mappingForcibly || op.kind == .loginChange {
+            return done(.wrongURI, .X2, "no forced operations (mapping.forcing: none)")
+        }
         // §1.3 row 11, before any semantics: a made-up value past 1,024 characters.
         if case .longValue(let n)? = op.edge, n > EdgeValue.maxStringLength, op.action.hasLimitedMadeUpValue {
             return done(.parameterTooLong, .X2, "a value of \(n) characters (more than \(EdgeValue.maxStringLength))")
@@ -107,7 +113,12 @@ struct Evaluator {
             guard let t = resolveToken(x), let tok = s.tokens[t] else {
                 return .dead(unknownRule, "the token is unknown")
             }
-            if let r = tok.revoked { return .dead(r, "\(t) was revoked (\(r))") }
+            if let r = tok.revoked {
+                if tok.memberGone, let code = sem.tokens.goneMember.code {
+                    return .gone(code, r, "\(t) was revoked (\(r)) with its member, \(tok.user)")
+                }
+                return .dead(r, "\(t) was revoked (\(r))")
+            }
             if let device, sem.tokens.deviceBound, tok.device != device {
                 return .dead(.L11, "\(t) was issued to \(tok.device), presented from \(device)")
             }
@@ -122,6 +133,7 @@ struct Evaluator {
         switch tokenStatus(arg, device: d, unknownRule: .L12) {
         case .absent: return .stop(done(.notLoggedIn, .L12, "no Authorization header"))
         case .dead(let r, let why): return .stop(done(.authInvalidGamebaseToken, r, why))
+        case .gone(let code, let r, let why): return .stop(done(code, r, why))
         case .live(let t):
             let u = try s.token(t).user
             if checkBan, sem.ban.scope == .everyCall, try s.user(u).isBanned {

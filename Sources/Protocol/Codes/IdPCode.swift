@@ -26,6 +26,10 @@ package struct IdPCode: InternedNameWrapper, Sendable {
         .guest, .google, .facebook, .appleid, .iosgamecenter, .payco, .hangame, .twitter, .naver, .line,
         .kakaogame, .weibo, .gpgsV2, .steam, .epicgames,
     ]
+    /// An IdP code no app configures: what an adversarial step sends as a made-up path parameter
+    /// (remove mapping of an IdP the user cannot hold), stretched to an edge length when it has one.
+    package static let madeUp: IdPCode = "gbfuzzunknownidp"
+
     /// LINE service regions accepted in `additionalInfo.lineChannelRegion`.
     package static let lineRegions = ["japan", "thailand", "taiwan", "indonesia"]
 }

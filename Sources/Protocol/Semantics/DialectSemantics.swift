@@ -68,6 +68,40 @@ package enum MappingFromGuest: String, Codable, Hashable, Sendable, CaseIterable
     case keep
 }
 
+/// L12, L2, W2: what a token answers once its user's withdrawal or loss revoked it.
+package enum GoneMember: String, Codable, Hashable, Sendable, CaseIterable {
+    /// As any dead token: 3011 AUTH_INVALID_GAMEBASE_TOKEN (authenticated calls) or 3102 (token
+    /// login): this project's reading, which the current editions allow.
+    case invalidToken
+    /// 3003 AUTH_NOT_EXIST_MEMBER, "the member either does not exist or withdrew" (every edition).
+    case notExistMember
+    /// 6 INVALID_MEMBER, "invalid member request" (every edition but the Korean one).
+    case invalidMember
+    /// 3004 AUTH_INVALID_MEMBER (the Korean edition only).
+    case authInvalidMember
+
+    /// The code such a token gets, or `nil` for the dead token's own code.
+    package var code: ResultCode? {
+        switch self {
+        case .invalidToken: nil
+        case .notExistMember: .authNotExistMember
+        case .invalidMember: .invalidMember
+        case .authInvalidMember: .authInvalidMember
+        }
+    }
+}
+
+/// M8, M2: how a 3302 answer lets the caller take the account over.
+package enum ForcingRemedy: String, Codable, Hashable, Sendable, CaseIterable {
+    /// 3302 carries a `forcingMappingTicket`; add mapping forcibly and change login redeem it (the
+    /// current editions).
+    case ticket
+    /// 3302 carries no ticket and the server has neither forced operation (both paths answer
+    /// -4060003, §1.3 row 1): the remedy is to withdraw the other member or remove its mapping and
+    /// map again (the older English and the Korean editions). Written `none`.
+    case noTicket = "none"
+}
+
 /// T14: what a guest-only user's TransferAccount and TransferKey become when the user maps an
 /// IdP (and so stops being guest-only). No edition says; the older English edition's code 9
 /// TCGB_ERROR_NOT_GUEST_OR_HAS_OTHERS reads "account is already linked with IdP other than Guest".

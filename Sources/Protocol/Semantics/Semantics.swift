@@ -105,11 +105,19 @@ package struct TokenSemantics: Codable, Hashable, Sendable {
     package var perDevice: TokensPerDevice
     /// Whether a token works only from the device it was issued to (L11).
     package var deviceBound: Bool
+    /// What a token its user's withdrawal or loss revoked answers (L12, L2).
+    package var goneMember: GoneMember
 
-    package init(lifetimeSeconds: Int64 = 86_400, perDevice: TokensPerDevice = .one, deviceBound: Bool = true) {
+    package init(
+        lifetimeSeconds: Int64 = 86_400,
+        perDevice: TokensPerDevice = .one,
+        deviceBound: Bool = true,
+        goneMember: GoneMember = .invalidToken
+    ) {
         self.lifetimeSeconds = lifetimeSeconds
         self.perDevice = perDevice
         self.deviceBound = deviceBound
+        self.goneMember = goneMember
     }
 
     package init(from decoder: any Decoder) throws {
@@ -118,6 +126,7 @@ package struct TokenSemantics: Codable, Hashable, Sendable {
         lifetimeSeconds = try c.decodeIfPresent(Int64.self, forKey: .lifetimeSeconds) ?? d.lifetimeSeconds
         perDevice = try c.decodeIfPresent(TokensPerDevice.self, forKey: .perDevice) ?? d.perDevice
         deviceBound = try c.decodeIfPresent(Bool.self, forKey: .deviceBound) ?? d.deviceBound
+        goneMember = try c.decodeIfPresent(GoneMember.self, forKey: .goneMember) ?? d.goneMember
     }
 }
 
@@ -131,6 +140,8 @@ package struct MappingSemantics: Codable, Hashable, Sendable {
     package var transferCredentials: TransferCredentialsOnMapping
     /// What a mapping does to a guest-only user's guest entry and logged-in IdP (M4).
     package var fromGuest: MappingFromGuest
+    /// What a 3302 offers: a forcing ticket and the forced operations, or nothing (M8).
+    package var forcing: ForcingRemedy
 
     package init(
         addPrecedence: [ResultCode] = [
@@ -140,13 +151,15 @@ package struct MappingSemantics: Codable, Hashable, Sendable {
         removePrecedence: [ResultCode] = [.removeMappingLastMappedIdP, .removeMappingLoggedInIdP],
         forcingTicketLifetimeSeconds: Int64 = 600,
         transferCredentials: TransferCredentialsOnMapping = .delete,
-        fromGuest: MappingFromGuest = .replace
+        fromGuest: MappingFromGuest = .replace,
+        forcing: ForcingRemedy = .ticket
     ) {
         self.addPrecedence = addPrecedence
         self.removePrecedence = removePrecedence
         self.forcingTicketLifetimeSeconds = forcingTicketLifetimeSeconds
         self.transferCredentials = transferCredentials
         self.fromGuest = fromGuest
+        self.forcing = forcing
     }
 
     package init(from decoder: any Decoder) throws {
@@ -160,6 +173,7 @@ package struct MappingSemantics: Codable, Hashable, Sendable {
             try c.decodeIfPresent(TransferCredentialsOnMapping.self, forKey: .transferCredentials)
             ?? d.transferCredentials
         fromGuest = try c.decodeIfPresent(MappingFromGuest.self, forKey: .fromGuest) ?? d.fromGuest
+        forcing = try c.decodeIfPresent(ForcingRemedy.self, forKey: .forcing) ?? d.forcing
     }
 }
 

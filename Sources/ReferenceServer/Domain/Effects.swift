@@ -20,7 +20,7 @@ enum Effects {
         if !backend.bugs.has(.withdrawKeepsMappings) {
             try MappingRow.deleteAll(db, user: u.userId)
         }
-        try SessionRow.revokeAll(db, user: u.userId)
+        try SessionRow.revokeAll(db, user: u.userId, memberGone: true)
         try dropTransferCredentials(db, user: u.userId)
         try db.run(
             "INSERT INTO withdrawal (userId, date, regUser, eventLogType) VALUES (?, ?, ?, ?)",
@@ -41,7 +41,7 @@ enum Effects {
         else { return }
         u.lost = true
         try u.update(db)
-        try SessionRow.revokeAll(db, user: userId)
+        try SessionRow.revokeAll(db, user: userId, memberGone: true)
         try dropTransferCredentials(db, user: userId)
     }
 

@@ -6,6 +6,8 @@ enum ClientRoutes {
     static let prefix = "/tcgb-gateway/v1.3/apps/:appId/auth"
 
     static func register(_ router: Router<ServerRequestContext>, _ g: Gateway) {
+        // Without forcing tickets (`mapping.forcing: none`) neither forced operation exists: no route.
+        if g.backend.semantics.mapping.forcing == .ticket { registerForcing(router, g) }
         router.post("\(prefix)/login") { req, ctx in
             let tokenRequired = g.backend.semantics.login.missingIdPToken == .badInput
             let (caller, input) = try await g.client(req, ctx, body: .object) {
@@ -17,10 +19,6 @@ enum ClientRoutes {
         router.post("\(prefix)/login/token") { req, ctx in
             let (caller, _) = try await g.client(req, ctx) { _ in () }
             return Envelope.response(try TokenLogin.run(g.backend, caller), context: ctx)
-        }
-        router.post("\(prefix)/login/change") { req, ctx in
-            let (caller, input) = try await g.client(req, ctx, body: .object, ForcingMappingInput.init)
-            return try await g.runClient(caller, ctx) { try ForcingMapping.changeLogin($0, input) }
         }
         router.post("\(prefix)/logout") { req, ctx in
             let (caller, _) = try await g.client(req, ctx) { _ in () }
@@ -42,10 +40,6 @@ enum ClientRoutes {
             let (caller, input) = try await g.client(req, ctx, body: .object, AddMappingInput.init)
             if g.backend.bugs.has(.raceMapping) { return try await RaceFlows.addMapping(g, caller, input, ctx) }
             return try await g.runClient(caller, ctx) { try AddMapping.run($0, input) }
-        }
-        router.post("\(prefix)/mappings/forcibly") { req, ctx in
-            let (caller, input) = try await g.client(req, ctx, body: .object, ForcingMappingInput.init)
-            return try await g.runClient(caller, ctx) { try ForcingMapping.addForcibly($0, input) }
         }
         router.delete("\(prefix)/mappings/:idPCode") { req, ctx in
             let code = g.path(ctx, "idPCode")
@@ -93,6 +87,18 @@ enum ClientRoutes {
                 $0?.string("transferKey", required: true) ?? ""
             }
             return try await g.runClient(caller, ctx) { try TransferKeyOps.login($0, key: key) }
+        }
+    }
+
+    /// §2.6 and §2.7: the operations that redeem a forcing ticket.
+    static func registerForcing(_ router: Router<ServerRequestContext>, _ g: Gateway) {
+        router.post("\(prefix)/login/change") { req, ctx in
+            let (caller, input) = try await g.client(req, ctx, body: .object, ForcingMappingInput.init)
+            return try await g.runClient(caller, ctx) { try ForcingMapping.changeLogin($0, input) }
+        }
+        router.post("\(prefix)/mappings/forcibly") { req, ctx in
+            let (caller, input) = try await g.client(req, ctx, body: .object, ForcingMappingInput.init)
+            return try await g.runClient(caller, ctx) { try ForcingMapping.addForcibly($0, input) }
         }
     }
 }

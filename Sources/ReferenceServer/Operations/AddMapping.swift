@@ -66,10 +66,11 @@ enum AddMapping {
     }
 
     /// 3302 with a forcing-mapping ticket naming the owner (docs/PROTOCOL.md §1.9). The ticket is
-    /// stored, so this failure commits.
+    /// stored, so this failure commits; with `mapping.forcing: none` it is a plain 3302.
     static func ticket(_ s: OperationScope, requester: UserRow, owner: MappingRow, idPToken: String) throws
         -> ClientReplyBody
     {
+        guard s.semantics.mapping.forcing == .ticket else { throw Rejection(.addMappingAlreadyMappedToOtherMember) }
         let ownerValid = try UserRow.fetch(s.db, owner.userId)?.valid ?? .normal
         var key = Identifiers.forcingMappingKey()
         while try TicketRow.fetch(s.db, key: key) != nil { key = Identifiers.forcingMappingKey() }

@@ -55,8 +55,14 @@ struct OperationScope {
     /// (skipped by logout).
     func authenticate(checkBan: Bool = true) throws -> (SessionRow, UserRow) {
         guard let token = caller.bearer else { throw Rejection(.notLoggedIn) }
-        guard let session = try SessionRow.fetch(db, token: token),
-            session.deviceId == caller.device || !semantics.tokens.deviceBound,
+        guard let session = try SessionRow.fetch(db, token: token) else {
+            // Revoked by its member's withdrawal or loss: the knob's code, before any other check.
+            if let code = semantics.tokens.goneMember.code, try SessionRow.isGone(db, token: token) {
+                throw Rejection(code)
+            }
+            throw Rejection(.authInvalidGamebaseToken)
+        }
+        guard session.deviceId == caller.device || !semantics.tokens.deviceBound,
             session.isUnexpired(at: now), let user = try UserRow.fetch(db, session.userId)
         else { throw Rejection(.authInvalidGamebaseToken) }
         if checkBan, semantics.ban.scope == .everyCall, user.isBanned {

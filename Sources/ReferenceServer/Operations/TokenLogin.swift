@@ -12,15 +12,22 @@ enum TokenLogin {
             return answer(backend, caller, entry, now: backend.clock.now())
         }
         let generation = backend.sessions.generation
-        let (entry, now) = try backend.read { db, now -> (SessionCache.Entry?, Int64) in
+        let goneCode = backend.semantics.tokens.goneMember.code
+        let (entry, now, gone) = try backend.read { db, now -> (SessionCache.Entry?, Int64, Bool) in
             guard let session = try SessionRow.fetch(db, token: token), let user = try UserRow.fetch(db, session.userId)
-            else { return (nil, now) }
+            else { return (nil, now, try goneCode != nil && SessionRow.isGone(db, token: token)) }
             return (
                 SessionCache.Entry(session: session, user: user, mappings: try MappingRow.of(db, user: user.userId)),
-                now
+                now,
+                false
             )
         }
-        guard let entry else { return Rejection(.tokenLoginInvalidTokenInfo).body(transactionId: caller.transactionId) }
+        guard let entry else {
+            // Revoked by its member's withdrawal or loss (`tokens.goneMember`), or never live.
+            return Rejection(gone ? goneCode ?? .tokenLoginInvalidTokenInfo : .tokenLoginInvalidTokenInfo).body(
+                transactionId: caller.transactionId
+            )
+        }
         backend.sessions.insert(entry, generation: generation)
         return answer(backend, caller, entry, now: now)
     }
@@ -30,11 +37,15 @@ enum TokenLogin {
     {
         let session = entry.session
         let semantics = backend.semantics
+        let user = entry.user.settled(at: now).user
+        // A withdrawal that is due has revoked every token of the user, with the member
+        // (`tokens.goneMember`), before any other check.
+        if user.withdrawnAt != nil, let code = semantics.tokens.goneMember.code {
+            return Rejection(code).body(transactionId: caller.transactionId)
+        }
         guard session.deviceId == caller.device || !semantics.tokens.deviceBound, session.isUnexpired(at: now) else {
             return Rejection(.tokenLoginInvalidTokenInfo).body(transactionId: caller.transactionId)  // L4, L11
         }
-        let user = entry.user.settled(at: now).user
-        // A withdrawal that is due has revoked every token of the user.
         guard user.withdrawnAt == nil else {
             return Rejection(.tokenLoginInvalidTokenInfo).body(transactionId: caller.transactionId)
         }

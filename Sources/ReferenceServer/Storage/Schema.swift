@@ -93,6 +93,7 @@ enum Schema {
         }
         m.registerMigration("v3-session-current") { db in try db.execute(sql: sessionCurrent) }
         m.registerMigration("v4-grace-payments") { db in try db.execute(sql: gracePayments) }
+        m.registerMigration("v5-gone-tokens") { db in try db.execute(sql: goneTokens) }
         return m
     }
 
@@ -112,6 +113,12 @@ enum Schema {
     static let gracePayments = """
         ALTER TABLE user ADD COLUMN gracePaidAmount REAL NOT NULL DEFAULT 0;
         ALTER TABLE user ADD COLUMN gracePaidCount INTEGER NOT NULL DEFAULT 0;
+        """
+
+    /// `tokens.goneMember`: the tokens a withdrawal or a loss revoked, so they can still be told
+    /// from tokens never issued (a revoked session's row is deleted).
+    static let goneTokens = """
+        CREATE TABLE goneToken (token TEXT PRIMARY KEY NOT NULL, userId TEXT NOT NULL);
         """
 
     /// M1: at most one account per IdP type per user.
@@ -138,7 +145,7 @@ enum Schema {
     static func eraseAll(_ db: Database) throws {
         try db.execute(
             sql: """
-                DELETE FROM session; DELETE FROM ticket; DELETE FROM transferAccount; DELETE FROM transferKey;
+                DELETE FROM session; DELETE FROM goneToken; DELETE FROM ticket; DELETE FROM transferAccount; DELETE FROM transferKey;
                 DELETE FROM mapping; DELETE FROM withdrawal; DELETE FROM user;
                 """
         )

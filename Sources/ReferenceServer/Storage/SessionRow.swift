@@ -84,8 +84,21 @@ struct SessionRow: Sendable {
         try db.run("DELETE FROM session WHERE token = ?", [token])
     }
 
-    static func revokeAll(_ db: Database, user userId: String) throws {
+    /// Revokes every session of the user; `memberGone` (a withdrawal or a loss) remembers the
+    /// tokens in `goneToken` (knob `tokens.goneMember`).
+    static func revokeAll(_ db: Database, user userId: String, memberGone: Bool = false) throws {
+        if memberGone {
+            try db.run(
+                "INSERT OR IGNORE INTO goneToken (token, userId) SELECT token, userId FROM session WHERE userId = ?",
+                [userId]
+            )
+        }
         try db.run("DELETE FROM session WHERE userId = ?", [userId])
+    }
+
+    /// Whether a withdrawal or a loss revoked `token`.
+    static func isGone(_ db: Database, token: String) throws -> Bool {
+        try db.int("SELECT 1 FROM goneToken WHERE token = ?", [token]) != nil
     }
 
     /// Revokes the user's sessions logged in with `idPCode`, except `keeping` (M6/M7).
