@@ -6,8 +6,10 @@ import Testing
 
 @Suite("Edge values against the reference server")
 struct EdgeValueLiveTests {
-    @Test("A made-up IdP code in remove mapping's path is sent at its edge length: 3401 at 1,024, -4000008 past it")
-    func removeMappingIdPCode() async throws {
+    @Test(
+        "Made-up path parameters are sent at their edge length in code points, ASCII or not: judged as unknown at 1,024, -4000008 past it"
+    )
+    func madeUpPathParameters() async throws {
         try await ConcurrencyLimit.endToEnd.run {
             try await withLiveTarget { live in
                 let config = FuzzConfiguration(seed: 1, runSalt: "edge-idp")
@@ -28,12 +30,55 @@ struct EdgeValueLiveTests {
                         action: .removeMapping(device: d, token: token, idPCode: .madeUp),
                         edge: .longValue(1025)
                     ),
+                    Op(
+                        id: 5,
+                        action: .removeMapping(device: d, token: token, idPCode: .madeUp),
+                        edge: .longUnicodeValue(1024)
+                    ),
+                    Op(
+                        id: 6,
+                        action: .removeMapping(device: d, token: token, idPCode: .madeUp),
+                        edge: .longUnicodeValue(1025)
+                    ),
+                    Op(id: 7, action: .serverMember(user: .unknown), edge: .longUnicodeValue(1024)),
+                    Op(id: 8, action: .serverMember(user: .unknown), edge: .longUnicodeValue(1025)),
                 ]
                 let run = await runner.run(steps, salt: "edge-idp")
                 #expect(run.violation == nil, "\(run.violation?.message ?? "")")
                 #expect(
                     run.steps.map(\.observed) == [
                         .success, .removeMappingFailed, .removeMappingFailed, .parameterTooLong,
+                        .removeMappingFailed, .parameterTooLong, .memberNotExist, .parameterTooLong,
+                    ]
+                )
+            }
+        }
+    }
+
+    @Test("An integer field sent in each number form gets what the model predicts from the reference server")
+    func numberForms() async throws {
+        let semantics = Semantics(transferKey: TransferKeySemantics(enabled: true))
+        try await ConcurrencyLimit.endToEnd.run {
+            try await withLiveTarget(semantics: semantics) { live in
+                let config = FuzzConfiguration(seed: 1, runSalt: "edge-number", semantics: semantics)
+                let clock = await ClockTracker.prepare(client: live.client, configuration: config)
+                let runner = ScriptRunner(configuration: config, executor: live.executor, clock: clock)
+                let d = DeviceRef(0)
+                var steps = [Op(id: 1, action: .loginGuest(device: d, ignoreAlreadyLoggedIn: false))]
+                for (i, form) in EdgeValue.NumberForm.allCases.enumerated() {
+                    steps.append(
+                        Op(
+                            id: 2 + i,
+                            action: .issueTransferKey(device: d, token: .token(Sym(.token, 1)), expiresIn: 600),
+                            edge: .numberForm(form)
+                        )
+                    )
+                }
+                let run = await runner.run(steps, salt: "edge-number")
+                #expect(run.violation == nil, "\(run.violation?.message ?? "")")
+                #expect(
+                    run.steps.map(\.observed) == [
+                        .success, .success, .success, .success, .wrongParameterType, .inappropriateValue,
                     ]
                 )
             }

@@ -10,8 +10,10 @@ struct EdgeValueTests {
     func longValues() {
         var sim = Sim()
         for (length, code) in [(1024, ResultCode.memberNotExist), (1025, .parameterTooLong)] {
-            let op = Op(id: 90 + length, action: .serverMember(user: .unknown), edge: .longValue(length))
-            #expect(Set(sim.outcomes(op).map(\.code)) == [code])
+            for edge in [EdgeValue.longValue(length), .longUnicodeValue(length)] {
+                let op = Op(id: 90 + length, action: .serverMember(user: .unknown), edge: edge)
+                #expect(Set(sim.outcomes(op).map(\.code)) == [code], "\(edge)")
+            }
         }
         let s = sim.login(S.d0)
         let key = Op(
@@ -54,5 +56,42 @@ struct EdgeValueTests {
         }
         #expect(EdgeValue.longValue(5).transactionId(op: 1) == nil)
         #expect(EdgeValue.stretch("abc", to: 5) == "abcZZ" && EdgeValue.stretch("abcdef", to: 4) == "abcd")
+    }
+
+    @Test(
+        "An integer written in another number form is the integer; a fraction is -4000001 and beyond 64 bits -4000005, before any semantics"
+    )
+    func numberForms() {
+        for enabled in [true, false] {
+            var sem = Semantics()
+            sem.transferKey.enabled = enabled
+            var sim = Sim(sem)
+            let s = sim.login(S.d0)
+            for form in EdgeValue.NumberForm.allCases {
+                let op = Op(
+                    id: 400,
+                    action: .issueTransferKey(device: S.d0, token: S.token(s), expiresIn: 600),
+                    edge: .numberForm(form)
+                )
+                let expected = form.badInput ?? (enabled ? .success : .notSupported)
+                #expect(Set(sim.outcomes(op).map(\.code)) == [expected], "\(form) with TransferKey enabled \(enabled)")
+            }
+        }
+        #expect(EdgeValue.NumberForm.scaledExponent.text(600) == "6000e-1")
+        #expect(EdgeValue.NumberForm.scaledExponent.text(Int64.max) == "\(Int64.max)e+0")
+    }
+
+    @Test(
+        "A unicode made-up value has exactly its length in code points and more in UTF-8 bytes and UTF-16 units; other edges leave values alone"
+    )
+    func unicodeValues() {
+        for n in EdgeValue.valueLengths {
+            let v = EdgeValue.longUnicodeValue(n).madeUp("gbf-unknown")
+            #expect(v.unicodeScalars.count == n)
+            #expect(v.utf8.count > n && v.utf16.count > n, "a server counting bytes or UTF-16 units would see more")
+            #expect(EdgeValue.longValue(n).madeUp("gbf-unknown").utf8.count == n)
+        }
+        #expect(EdgeValue.transactionId(length: 9, unicode: true).madeUp("x") == "x")
+        #expect(EdgeValue.longUnicodeValue(0).madeUp("x") == "x", "a length outside 1…8,192 is never applied")
     }
 }

@@ -184,6 +184,23 @@ struct DiagnosisTests {
         let op = Op(id: 90, action: .loginIdP(device: Sim.d0, credential: .valid(Sim.f1), ignoreAlreadyLoggedIn: false))
         #expect(belief.diagnose(op, ClockWindow(exactly: sim.now), observed: .idpLoginFailed) == .L5)
     }
+
+    @Test(
+        "L5 diagnosis looks at the step's own device first: a logged-out session behind a TransferKey login's 9, however many tokens died since elsewhere"
+    )
+    func l5DiagnosisOnItsDevice() {
+        var sem = Semantics()
+        sem.transferKey.enabled = true
+        var sim = Sim(sem)
+        let s = sim.login(Sim.d0, Sim.g1)
+        sim.expect(.success, .logout(device: Sim.d0, token: Sim.token(s)))
+        // Twelve later logins on another device: eleven tokens revoked after the logged-out one (L10).
+        for _ in 0..<12 { sim.login(Sim.d1) }
+        let belief = Belief(model: sim.model, initial: sim.state)
+        let op = Op(id: 900, action: .transferKeyLogin(device: Sim.d0, key: .garbage))
+        #expect(Set(sim.outcomes(op).map(\.code)) == [.transferKeyNotExist])
+        #expect(belief.diagnose(op, ClockWindow(exactly: sim.now), observed: .notGuestOrHasOthers) == .L5)
+    }
 }
 
 @Suite("Lost answers")

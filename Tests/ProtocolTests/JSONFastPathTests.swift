@@ -190,6 +190,21 @@ struct JSONFastPathTests {
         }
     }
 
+    @Test("A number written as text is written verbatim; text that is not a number goes out as a string")
+    func numberText() {
+        for text in ["600.0", "600E0", "6000e-1", "600.5", "1e400", "-5E+0"] {
+            #expect(
+                String(decoding: TransferKeyIssueNumberText(expiresIn: text).jsonBytes, as: UTF8.self)
+                    == "{\"expiresIn\":\(text)}"
+            )
+        }
+        for text in ["1,\"x\":2", "", "true"] {
+            let bytes = TransferKeyIssueNumberText(expiresIn: text).jsonBytes
+            let decoded = try? JSONDecoder().decode([String: String].self, from: Data(bytes))
+            #expect(decoded == ["expiresIn": text], "\(String(decoding: bytes, as: UTF8.self))")
+        }
+    }
+
     @Test("Every request body the writer writes decodes with JSONDecoder to the value written")
     func requestsRoundTrip() throws {
         var v = ReplyValues(seed: 4)

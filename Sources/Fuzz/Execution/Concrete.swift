@@ -39,11 +39,8 @@ package struct Concrete: Sendable {
         x == .madeUp ? IdPCode(madeUp(x.rawValue)) : x
     }
 
-    /// A made-up value, stretched to the step's ``EdgeValue/longValue(_:)`` length when it has one.
-    func madeUp(_ value: String) -> String {
-        guard case .longValue(let n)? = op.edge, EdgeValue.allowedLengths.contains(n) else { return value }
-        return EdgeValue.stretch(value, to: n)
-    }
+    /// A made-up value, stretched to the length of the step's made-up value edge when it has one.
+    func madeUp(_ value: String) -> String { op.edge?.madeUp(value) ?? value }
 
     package func users(_ us: [UserArg]) -> [String] { us.enumerated().map { user($1, index: $0) } }
 

@@ -160,6 +160,16 @@ package struct Executor: OperationExecutor {
             )
             return wrap(try await cl.transferAccountLogin(device: c.device(d), body, transactionId: tid))
         case .issueTransferKey(let d, let t, let e):
+            if case .numberForm(let f)? = p.op.edge {
+                return wrap(
+                    try await cl.issueTransferKey(
+                        device: c.device(d),
+                        accessToken: c.token(t),
+                        expiresInText: f.text(e),
+                        transactionId: tid
+                    )
+                )
+            }
             return wrap(
                 try await cl.issueTransferKey(
                     device: c.device(d),

@@ -26,11 +26,14 @@ extension Player {
     /// The share of adversarial steps that also send a value at or past a documented limit.
     static let edgeShare = 0.2
 
-    /// A made-up value at 1,024 or 1,025 characters when the step sends one, else (or half the
-    /// time) a transaction id at one of ``EdgeValue/transactionIdLengths``.
+    /// A made-up value at 1,024 or 1,025 characters (ASCII or not) when the step sends one, else
+    /// (or half the time) a transaction id at one of ``EdgeValue/transactionIdLengths``.
     mutating func pickEdge(for action: Action) -> EdgeValue {
         if action.hasLimitedMadeUpValue, chance(0.5) {
-            return .longValue(pick(EdgeValue.valueLengths) ?? EdgeValue.maxStringLength)
+            return pick(EdgeValue.madeUpValueEdges) ?? .longValue(EdgeValue.maxStringLength)
+        }
+        if action.hasIntegerField, chance(0.5) {
+            return .numberForm(pick(EdgeValue.NumberForm.allCases) ?? .exponent)
         }
         return .transactionId(length: pick(EdgeValue.transactionIdLengths) ?? 64, unicode: chance(0.3))
     }

@@ -8,9 +8,15 @@ extension Belief {
     /// revived state the model cannot evaluate (``ModelError``) explains nothing.
     package func diagnose(_ op: Op, _ window: ClockWindow, observed: ResultCode) -> RuleID? {
         let st = primary
-        // Most recently revoked first (higher op ids are later).
+        // The step's own device first (its token, or its device's session, is the likeliest to
+        // matter), then the others; within each the most recently issued first (higher op ids are
+        // later), eight of each.
         let revoked = st.tokens.filter { $0.value.revoked != nil }.sorted { $0.key > $1.key }
-        for (t, tok) in revoked.prefix(8) {
+        let device = op.action.device
+        let candidates =
+            Array(revoked.filter { $0.value.device == device }.prefix(8))
+            + Array(revoked.filter { $0.value.device != device }.prefix(8))
+        for (t, tok) in candidates {
             guard let rule = tok.revoked, rule != .L4 else { continue }
             var alt = st
             alt.tokens[t]?.revoked = nil

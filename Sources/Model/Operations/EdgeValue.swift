@@ -10,6 +10,40 @@ package enum EdgeValue: Hashable, Sendable, Codable, CustomStringConvertible {
     /// `length` characters long: up to 1,024 it is judged as any unknown value, past it the request
     /// is -4000008 (§1.3 row 11).
     case longValue(Int)
+    /// As ``longValue(_:)``, padded with non-ASCII code points of one to four UTF-8 bytes (two
+    /// UTF-16 units for some): §1.3 counts code points, so a server that counts bytes or UTF-16
+    /// units refuses a value that fits.
+    case longUnicodeValue(Int)
+    /// The step's integer JSON field is written in another number form (§1.3 *Numbers*): the same
+    /// value (`600.0`, `600E0`, `6000e-1`) is judged as the integer, a fraction is -4000001 and a
+    /// value beyond 64 bits -4000005, before any semantics.
+    case numberForm(NumberForm)
+
+    /// How ``numberForm(_:)`` writes an integer `n`.
+    package enum NumberForm: String, Hashable, Sendable, Codable, CaseIterable {
+        case decimalPoint, exponent, scaledExponent, fraction, beyond64Bits
+
+        /// `n` written in this form.
+        package func text(_ n: Int64) -> String {
+            switch self {
+            case .decimalPoint: "\(n).0"
+            case .exponent: "\(n)E0"
+            case .scaledExponent:
+                n.multipliedReportingOverflow(by: 10).overflow ? "\(n)e+0" : "\(n * 10)e-1"
+            case .fraction: "\(n).5"
+            case .beyond64Bits: "1e400"
+            }
+        }
+
+        /// The bad-input code this form gets (§1.3 rows 8 and 10), or `nil` when it is `n`.
+        package var badInput: ResultCode? {
+            switch self {
+            case .fraction: .wrongParameterType
+            case .beyond64Bits: .inappropriateValue
+            default: nil
+            }
+        }
+    }
 
     /// The longest string a server reads (§1.3 row 11).
     package static let maxStringLength = 1024
@@ -18,11 +52,16 @@ package enum EdgeValue: Hashable, Sendable, Codable, CustomStringConvertible {
     package static let transactionIdLengths = [1, 63, 64, 65, 128, 255, 256, 1024, 1025, 2048]
     /// The lengths a made-up value is tried at: both sides of §1.3's limit.
     package static let valueLengths = [maxStringLength, maxStringLength + 1]
+    /// The made-up value edges: both sides of the limit, padded with ASCII or not.
+    package static let madeUpValueEdges: [EdgeValue] =
+        valueLengths.map { .longValue($0) } + valueLengths.map { .longUnicodeValue($0) }
 
     package var description: String {
         switch self {
         case .transactionId(let n, let unicode): "tid=\(n)\(unicode ? "u" : "")"
         case .longValue(let n): "value=\(n)"
+        case .longUnicodeValue(let n): "value=\(n)u"
+        case .numberForm(let f): "number=\(f.rawValue)"
         }
     }
 
@@ -51,16 +90,41 @@ package enum EdgeValue: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Whether this edge's length is in ``allowedLengths`` (a reproducer file is untrusted input).
     package var isValid: Bool {
         switch self {
-        case .transactionId(let n, _), .longValue(let n): Self.allowedLengths.contains(n)
+        case .transactionId(let n, _), .longValue(let n), .longUnicodeValue(let n): Self.allowedLengths.contains(n)
+        case .numberForm: true
         }
     }
 
-    /// `value` made exactly `length` characters long (cut, or padded with `pad`).
-    package static func stretch(_ value: String, to length: Int, pad: Character = "Z") -> String {
+    /// The length of a made-up value this edge asks for, if it is one.
+    package var madeUpLength: Int? {
+        switch self {
+        case .longValue(let n), .longUnicodeValue(let n): n
+        case .transactionId, .numberForm: nil
+        }
+    }
+
+    /// `value` made exactly `length` code points long (cut, or padded with `pad`'s code points in
+    /// turn).
+    package static func stretch(_ value: String, to length: Int, pad: String = "Z") -> String {
         let length = max(0, length)
-        let count = value.count
-        if count >= length { return String(value.prefix(length)) }
-        return value + String(repeating: pad, count: length - count)
+        var out = String.UnicodeScalarView(value.unicodeScalars.prefix(length))
+        let filler = Array(pad.unicodeScalars)
+        var i = 0
+        while out.count < length, !filler.isEmpty {
+            out.append(filler[i % filler.count])
+            i += 1
+        }
+        return String(out)
+    }
+
+    /// A made-up value as this edge sends it: stretched to its length (non-ASCII padding for
+    /// ``longUnicodeValue(_:)``), unchanged for other edges.
+    package func madeUp(_ value: String) -> String {
+        switch self {
+        case .longValue(let n) where Self.allowedLengths.contains(n): Self.stretch(value, to: n)
+        case .longUnicodeValue(let n) where Self.allowedLengths.contains(n): Self.stretch(value, to: n, pad: "é漢😀")
+        default: value
+        }
     }
 }
 
@@ -77,5 +141,11 @@ extension Action {
         case .removeMapping(_, _, let x): x == .madeUp
         default: false
         }
+    }
+
+    /// Whether the step sends an integer JSON field, so a ``EdgeValue/numberForm(_:)`` edge applies.
+    package var hasIntegerField: Bool {
+        if case .issueTransferKey = self { return true }
+        return false
     }
 }

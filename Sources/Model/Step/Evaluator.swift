@@ -42,8 +42,12 @@ struct Evaluator {
             return done(.wrongURI, .X2, "no forced operations (mapping.forcing: none)")
         }
         // §1.3 row 11, before any semantics: a made-up value past 1,024 characters.
-        if case .longValue(let n)? = op.edge, n > EdgeValue.maxStringLength, op.action.hasLimitedMadeUpValue {
+        if let n = op.edge?.madeUpLength, n > EdgeValue.maxStringLength, op.action.hasLimitedMadeUpValue {
             return done(.parameterTooLong, .X2, "a value of \(n) characters (more than \(EdgeValue.maxStringLength))")
+        }
+        // §1.3 rows 8 and 10: an integer field written as a fraction or beyond 64 bits.
+        if case .numberForm(let f)? = op.edge, op.action.hasIntegerField, let code = f.badInput {
+            return done(code, .X2, "an integer written as \(f.rawValue) (\(f.text(1)))")
         }
         return try evaluateAction()
     }

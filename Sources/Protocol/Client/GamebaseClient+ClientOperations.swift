@@ -245,6 +245,24 @@ extension GamebaseClient {
         )
     }
 
+    /// Issue with `expiresIn` written as the JSON number text `expiresInText` (`600.0`, `6E2`…).
+    package func issueTransferKey(
+        device: String,
+        accessToken: String?,
+        expiresInText: String,
+        transactionId: String? = nil
+    ) async throws -> ClientReply {
+        try await call(
+            .post,
+            Endpoint.transferKey(appId),
+            device: device,
+            accessToken: accessToken,
+            body: TransferKeyIssueNumberText(expiresIn: expiresInText),
+            transactionId: transactionId,
+            as: ClientReplyBody.self
+        )
+    }
+
     package func transferKeyLogin(device: String, transferKey: String, transactionId: String? = nil) async throws
         -> ClientReply
     {

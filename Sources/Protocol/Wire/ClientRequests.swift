@@ -97,6 +97,20 @@ package struct TransferKeyIssueRequest: Codable, Hashable, Sendable {
     package init(expiresIn: Int64) { self.expiresIn = expiresIn }
 }
 
+/// Body of `POST …/auth/transfer-key` with `expiresIn` written as the given JSON number text (an
+/// edge value: the number forms of docs/PROTOCOL.md §1.3). Only ``JSONWritable`` can write it.
+package struct TransferKeyIssueNumberText: Encodable, Hashable, Sendable {
+    package var expiresIn: String
+    package init(expiresIn: String) { self.expiresIn = expiresIn }
+
+    package func encode(to encoder: any Encoder) throws {
+        throw EncodingError.invalidValue(
+            expiresIn,
+            .init(codingPath: [], debugDescription: "JSON number text is written by JSONWritable only")
+        )
+    }
+}
+
 /// Body of `POST …/auth/transfer-key/login` (legacy).
 package struct TransferKeyLoginRequest: Codable, Hashable, Sendable {
     package var transferKey: String

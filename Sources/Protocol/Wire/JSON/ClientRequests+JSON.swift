@@ -60,6 +60,10 @@ extension TransferKeyIssueRequest: JSONWritable {
     package func write(to w: inout JSONWriter) { w.object { $0.member("expiresIn", expiresIn) } }
 }
 
+extension TransferKeyIssueNumberText: JSONWritable {
+    package func write(to w: inout JSONWriter) { w.object { $0.member("expiresIn", numberText: expiresIn) } }
+}
+
 extension TransferKeyLoginRequest: JSONWritable {
     package func write(to w: inout JSONWriter) { w.object { $0.member("transferKey", transferKey) } }
 }

@@ -41,6 +41,17 @@ package struct JSONWriter {
 
     package mutating func member(_ name: StaticString, _ value: Int?) { member(name, value.map(Int64.init)) }
 
+    /// A number written exactly as `text` (`600.0`, `6E2`, `1e400`: the number forms of
+    /// docs/PROTOCOL.md §1.3), which a typed member never writes. Text with anything but digits,
+    /// `.`, `e`, `E`, `+` and `-` is written as a string instead, so it cannot inject JSON.
+    package mutating func member(_ name: StaticString, numberText text: String) {
+        guard !text.isEmpty, text.utf8.allSatisfy({ Self.numberBytes.contains($0) }) else { return member(name, text) }
+        key(name)
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    private static let numberBytes = Set("0123456789.eE+-".utf8)
+
     package mutating func member(_ name: StaticString, _ value: Bool?) {
         guard let value else { return }
         key(name)
