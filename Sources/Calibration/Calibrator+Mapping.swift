@@ -200,7 +200,7 @@ extension Calibrator {
                     conflict: a.code,
                     hasTicket: ticket != nil,
                     forcedRoute: route?.code,
-                    reached: route?.reached ?? false
+                    foreignStatus: route?.foreignStatus
                 ),
                 log,
                 yaml: \.rawValue
@@ -210,24 +210,32 @@ extension Calibrator {
     }
 
     /// The decision of ``forcing(_:)``: the mapping's answer, and (when its 3302 carried no ticket)
-    /// what add mapping forcibly answered: `forcedRoute` `nil` with `reached` is an answer that is
-    /// not a Gamebase envelope (an HTTP 404 page, say), without `reached` no answer at all.
-    package static func forcing(conflict: ResultCode?, hasTicket: Bool, forcedRoute: ResultCode?, reached: Bool)
+    /// what add mapping forcibly answered: a Gamebase code, or `foreignStatus`, the HTTP status of
+    /// an answer that is not a Gamebase envelope (both `nil`: no answer at all).
+    package static func forcing(conflict: ResultCode?, hasTicket: Bool, forcedRoute: ResultCode?, foreignStatus: Int?)
         -> Verdict<ForcingRemedy>
     {
         guard conflict == .addMappingAlreadyMappedToOtherMember else {
             return .undecided("mapping an owned account got \(text(conflict)), not 3302")
         }
         if hasTicket { return .decided(.ticket, because: "3302 carries a forcing ticket") }
-        guard reached else { return .undecided("3302 carries no ticket; add mapping forcibly got no answer") }
-        switch forcedRoute {
-        case .wrongURI?, nil:
+        if forcedRoute == .wrongURI {
             return .decided(
                 .noTicket,
-                because: "3302 carries no ticket and add mapping forcibly answers \(text(forcedRoute)): no such route"
+                because: "3302 carries no ticket and add mapping forcibly answers -4060003: no such route"
             )
-        case let code?:
-            return .undecided("3302 carries no ticket, yet add mapping forcibly answers \(text(code))")
         }
+        if forcedRoute == nil, let status = foreignStatus, [404, 405].contains(status) {
+            return .decided(
+                .noTicket,
+                because: "3302 carries no ticket and add mapping forcibly gets HTTP \(status): no such route"
+            )
+        }
+        if forcedRoute == nil, foreignStatus == nil {
+            return .undecided("3302 carries no ticket; add mapping forcibly got no answer")
+        }
+        return .undecided(
+            "3302 carries no ticket, yet add mapping forcibly answers \(forcedRoute.map(text) ?? "HTTP \(foreignStatus ?? 0)")"
+        )
     }
 }

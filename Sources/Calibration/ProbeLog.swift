@@ -4,8 +4,8 @@ import Transport
 /// The answer to one probe request: a decoded reply, or why there was none.
 package enum ProbeAnswer: Sendable {
     case reply(ClientReply)
-    /// An answer that is not a Gamebase envelope (an HTTP error page, say).
-    case failed(String)
+    /// An answer that is not a Gamebase envelope (an HTTP error page, say), with its HTTP status.
+    case failed(String, status: Int)
     /// No answer at all: the transport failed (refused, reset, timed out).
     case unreachable(String)
 
@@ -21,16 +21,16 @@ package enum ProbeAnswer: Sendable {
 
     package var isSuccess: Bool { code?.isSuccess == true }
 
-    /// Whether the target answered at all (a Gamebase envelope or not).
-    package var reached: Bool {
-        if case .unreachable = self { return false }
-        return true
+    /// The HTTP status of an answer that is not a Gamebase envelope, else `nil`.
+    package var foreignStatus: Int? {
+        if case .failed(_, let status) = self { return status }
+        return nil
     }
 
     /// `0 SUCCESS (userId …)`, `3011 AUTH_INVALID_GAMEBASE_TOKEN`, or the failure.
     var summary: String {
         switch self {
-        case .failed(let why): return "no Gamebase answer: \(why)"
+        case .failed(let why, _): return "no Gamebase answer: \(why)"
         case .unreachable(let why): return "no Gamebase answer: \(why)"
         case .reply(let r):
             var parts = ["\(r.resultCode) \"\(r.header.resultMessage.prefix(120))\""]
@@ -59,11 +59,11 @@ package struct ProbeLog: Sendable {
         do {
             answer = .reply(try await call())
         } catch let e as ProtocolError {
-            answer = .failed(e.description)
+            answer = .failed(e.description, status: e.response.status)
         } catch let e as TransportError {
             answer = .unreachable(e.description)
         } catch {
-            answer = .failed("\(error)")
+            answer = .unreachable("\(error)")
         }
         exchanges.append(Exchange(request: "\(what): \(path)", answer: answer.summary))
         return answer

@@ -86,22 +86,17 @@ struct CalibrationDecisionTests {
     )
     func forcing() {
         let conflict = ResultCode.addMappingAlreadyMappedToOtherMember
-        #expect(
-            Calibrator.forcing(conflict: conflict, hasTicket: true, forcedRoute: nil, reached: false).value == .ticket
-        )
-        #expect(
-            Calibrator.forcing(conflict: conflict, hasTicket: false, forcedRoute: .wrongURI, reached: true).value
-                == .noTicket
-        )
-        #expect(
-            Calibrator.forcing(conflict: conflict, hasTicket: false, forcedRoute: nil, reached: true).value == .noTicket
-        )
-        #expect(Calibrator.forcing(conflict: conflict, hasTicket: false, forcedRoute: nil, reached: false).value == nil)
-        #expect(
-            Calibrator.forcing(conflict: conflict, hasTicket: false, forcedRoute: .forciblyNotExistKey, reached: true)
-                .value == nil
-        )
-        #expect(Calibrator.forcing(conflict: .success, hasTicket: false, forcedRoute: nil, reached: true).value == nil)
+        func verdict(_ c: ResultCode?, ticket: Bool = false, _ route: ResultCode?, _ status: Int?) -> ForcingRemedy? {
+            Calibrator.forcing(conflict: c, hasTicket: ticket, forcedRoute: route, foreignStatus: status).value
+        }
+        #expect(verdict(conflict, ticket: true, nil, nil) == .ticket)
+        #expect(verdict(conflict, .wrongURI, nil) == .noTicket)
+        #expect(verdict(conflict, nil, 404) == .noTicket)
+        #expect(verdict(conflict, nil, 405) == .noTicket)
+        #expect(verdict(conflict, nil, 502) == nil, "a gateway error is no evidence of a missing route")
+        #expect(verdict(conflict, nil, nil) == nil, "no answer at all")
+        #expect(verdict(conflict, .forciblyNotExistKey, nil) == nil)
+        #expect(verdict(.success, nil, 404) == nil)
     }
 
     @Test("tokens.goneMember: 3011 and 3102 is invalidToken; one member code for both decides it; a mix undecided")

@@ -63,6 +63,9 @@ struct EndToEndCleanTests {
         dialect.login.missingIdPToken = .externalAuthRequired
         dialect.tokens.perDevice = .many
         dialect.tokens.deviceBound = false
+        dialect.tokens.goneMember = .notExistMember
+        dialect.mapping.fromGuest = .keep
+        dialect.mapping.transferCredentials = .keep
         let (r4, _) = try await campaign(dialect, seed: 104, ops: 6_000)
         #expect(
             r2.violations.isEmpty && r3.violations.isEmpty && r4.violations.isEmpty,

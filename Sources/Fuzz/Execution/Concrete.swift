@@ -22,7 +22,12 @@ package struct Concrete: Sendable {
     package func token(_ t: TokenArg) -> String? {
         switch t {
         case .none: nil
-        case .garbage: madeUp(ids.garbageToken(op: op.id))
+        case .garbage:
+            // Only E1 carries the token in its path; everywhere else it is the Authorization header,
+            // which an edge stretches with ASCII only (HTTP layers refuse non-ASCII header bytes).
+            op.kind == .serverToken
+                ? madeUp(ids.garbageToken(op: op.id))
+                : op.edge?.asciiOnly.madeUp(ids.garbageToken(op: op.id)) ?? ids.garbageToken(op: op.id)
         case .token(let s): op.values[s] ?? ids.garbageToken(op: op.id)
         }
     }

@@ -121,9 +121,10 @@ package struct Player: Sendable {
             verdict.outcome = e.code == .shutdown ? .cancelled : .transportError
         case .protocolError(let e)
         where e.code == .httpStatus && op.edge?.mayBeRefusedByHTTP == true
-            && [400, 431].contains(e.response.status):
+            && [400, 414, 431].contains(e.response.status):
             // An HTTP layer may refuse a header it takes for invalid (§1.3, last row): non-ASCII
-            // bytes or an id past 1,024 characters. Nothing reached the application.
+            // bytes or an id past 1,024 characters; or a request line too long for it (a
+            // percent-encoded non-ASCII path parameter). Nothing reached the application.
             verdict.outcome = .expectedError
         case .protocolError(let e):
             verdict.outcome = .unexpected

@@ -20,6 +20,7 @@ extension Belief {
             guard let rule = tok.revoked, rule != .L4 else { continue }
             var alt = st
             alt.tokens[t]?.revoked = nil
+            alt.tokens[t]?.memberGone = false
             if alt.devices[tok.device] == nil { alt.devices[tok.device] = t }
             let outcomes = (try? model.step(alt, op, window)) ?? []
             if outcomes.contains(where: { $0.code == observed }) { return rule }

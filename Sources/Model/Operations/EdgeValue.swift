@@ -10,7 +10,7 @@ package enum EdgeValue: Hashable, Sendable, Codable, CustomStringConvertible {
     /// `length` characters long: up to 1,024 it is judged as any unknown value, past it the request
     /// is -4000008 (§1.3 row 11).
     case longValue(Int)
-    /// As ``longValue(_:)``, padded with non-ASCII code points of one to four UTF-8 bytes (two
+    /// As ``longValue(_:)``, padded with non-ASCII code points of two to four UTF-8 bytes (two
     /// UTF-16 units for some): §1.3 counts code points, so a server that counts bytes or UTF-16
     /// units refuses a value that fits.
     case longUnicodeValue(Int)
@@ -66,10 +66,21 @@ package enum EdgeValue: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     /// Whether an HTTP layer may refuse the request for this edge before the application sees it
-    /// (400 or 431): a transaction id with non-ASCII characters or longer than 1,024.
+    /// (400, 414 or 431): a transaction id with non-ASCII characters or longer than 1,024, or a
+    /// made-up value of non-ASCII code points (percent-encoded in a path, up to 12 KB: past the
+    /// 8 KB request line of common proxies).
     package var mayBeRefusedByHTTP: Bool {
-        guard case .transactionId(let n, let unicode) = self else { return false }
-        return unicode || n > Self.maxStringLength
+        switch self {
+        case .transactionId(let n, let unicode): unicode || n > Self.maxStringLength
+        case .longUnicodeValue: true
+        case .longValue, .numberForm: false
+        }
+    }
+
+    /// This edge with ASCII padding (for a value that goes into a header).
+    package var asciiOnly: EdgeValue {
+        if case .longUnicodeValue(let n) = self { return .longValue(n) }
+        return self
     }
 
     /// The transaction id of step `op` for this edge (`nil` for other edges): deterministic, so a

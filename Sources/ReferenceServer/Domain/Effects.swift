@@ -20,7 +20,7 @@ enum Effects {
         if !backend.bugs.has(.withdrawKeepsMappings) {
             try MappingRow.deleteAll(db, user: u.userId)
         }
-        try SessionRow.revokeAll(db, user: u.userId, memberGone: true)
+        try SessionRow.revokeAll(db, user: u.userId, memberGone: backend.semantics.tokens.goneMember != .invalidToken)
         try dropTransferCredentials(db, user: u.userId)
         try db.run(
             "INSERT INTO withdrawal (userId, date, regUser, eventLogType) VALUES (?, ?, ?, ?)",
@@ -34,14 +34,15 @@ enum Effects {
         try TransferKeyRow.delete(db, user: userId)
     }
 
-    /// A user left without any IdP becomes lost `M` and all its tokens die (M9).
-    static func loseIfEmpty(_ db: Database, user userId: String) throws {
+    /// A user left without any IdP becomes lost `M` and all its tokens die (M9); `remember` keeps
+    /// them in `goneToken` (a `tokens.goneMember` other than `invalidToken`).
+    static func loseIfEmpty(_ db: Database, user userId: String, remember: Bool) throws {
         guard try db.int("SELECT 1 FROM mapping WHERE userId = ? LIMIT 1", [userId]) == nil,
             var u = try UserRow.fetch(db, userId), u.withdrawnAt == nil
         else { return }
         u.lost = true
         try u.update(db)
-        try SessionRow.revokeAll(db, user: userId, memberGone: true)
+        try SessionRow.revokeAll(db, user: userId, memberGone: remember)
         try dropTransferCredentials(db, user: userId)
     }
 

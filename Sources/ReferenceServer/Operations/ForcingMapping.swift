@@ -51,7 +51,11 @@ enum ForcingMapping {
         if let owner = try MappingRow.owner(s.db, code, account.idPId), owner.userId != user.userId {
             try s.db.run("DELETE FROM mapping WHERE idPCode = ? AND idPId = ?", [code, account.idPId])
             try SessionRow.revoke(s.db, user: owner.userId, loggedInWith: code)
-            try Effects.loseIfEmpty(s.db, user: owner.userId)
+            try Effects.loseIfEmpty(
+                s.db,
+                user: owner.userId,
+                remember: s.semantics.tokens.goneMember != .invalidToken
+            )
         }
         return try AddMapping.apply(s, account)
     }

@@ -123,7 +123,11 @@ enum TransferLogin {
         let device = s.caller.device
         if let previous = try MappingRow.owner(s.db, guest, device), previous.userId != user.userId {
             try s.db.run("DELETE FROM mapping WHERE idPCode = ? AND idPId = ?", [guest, device])
-            try Effects.loseIfEmpty(s.db, user: previous.userId)
+            try Effects.loseIfEmpty(
+                s.db,
+                user: previous.userId,
+                remember: s.semantics.tokens.goneMember != .invalidToken
+            )
         }
         try s.db.run("UPDATE mapping SET idPId = ? WHERE userId = ? AND idPCode = ?", [device, user.userId, guest])
         try SessionRow.revokeAll(s.db, user: user.userId)

@@ -84,8 +84,8 @@ struct SessionRow: Sendable {
         try db.run("DELETE FROM session WHERE token = ?", [token])
     }
 
-    /// Revokes every session of the user; `memberGone` (a withdrawal or a loss) remembers the
-    /// tokens in `goneToken` (knob `tokens.goneMember`).
+    /// Revokes every session of the user; `memberGone` (a withdrawal or a loss, with a
+    /// `tokens.goneMember` other than `invalidToken`) remembers the tokens in `goneToken`.
     static func revokeAll(_ db: Database, user userId: String, memberGone: Bool = false) throws {
         if memberGone {
             try db.run(
