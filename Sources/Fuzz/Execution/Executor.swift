@@ -160,21 +160,14 @@ package struct Executor: OperationExecutor {
             )
             return wrap(try await cl.transferAccountLogin(device: c.device(d), body, transactionId: tid))
         case .issueTransferKey(let d, let t, let e):
-            if case .numberForm(let f)? = p.op.edge {
-                return wrap(
-                    try await cl.issueTransferKey(
-                        device: c.device(d),
-                        accessToken: c.token(t),
-                        expiresInText: f.text(e),
-                        transactionId: tid
-                    )
-                )
-            }
+            // The integer as written: in the step's number form (an edge), else plain digits.
+            let expiresIn: String
+            if case .numberForm(let f)? = p.op.edge { expiresIn = f.text(e) } else { expiresIn = String(e) }
             return wrap(
                 try await cl.issueTransferKey(
                     device: c.device(d),
                     accessToken: c.token(t),
-                    expiresIn: e,
+                    expiresInText: expiresIn,
                     transactionId: tid
                 )
             )
