@@ -73,6 +73,61 @@ extension Calibrator {
         }
     }
 
+    /// Unknown ids from a fresh device (T15), one more than the account block's threshold: 3043
+    /// every time → `ignored`; 3043s, then 3042 at the threshold → `perDevice`. Needs the threshold (the model blocks devices at
+    /// the same count as accounts), so it is undecided when that is.
+    func wrongIds(threshold: Int?) async -> KnobDecision {
+        var log = ProbeLog()
+        let knob = "transferAccount.wrongIds"
+        guard let threshold else {
+            return decision(knob, Verdict<WrongTransferIds>.undecided("the block threshold is undecided"), log) {
+                $0.rawValue
+            }
+        }
+        var answers: [ResultCode?] = []
+        for n in 1...max(1, threshold) + 1 {
+            let id = device("no-such-id-\(n)")
+            let a = await log.send(
+                "unknown id \(n)",
+                "POST \(Endpoint.transferAccountLogin(appId)) {accountId: \(id)} (device \(device("wrong-ids")))"
+            ) {
+                try await client.transferAccountLogin(
+                    device: device("wrong-ids"),
+                    TransferAccountLoginRequest(accountId: id, accountPassword: "gbfuzzWrong1")
+                )
+            }
+            answers.append(a.code)
+            if a.code != .transferAccountInvalidID { break }
+        }
+        return decision(knob, Self.wrongIds(answers, threshold: threshold), log) { $0.rawValue }
+    }
+
+    /// The decision of ``wrongIds(threshold:)`` from the answers to consecutive unknown ids.
+    package static func wrongIds(_ answers: [ResultCode?], threshold: Int) -> Verdict<WrongTransferIds> {
+        guard let last = answers.last else { return .undecided("no unknown id was sent") }
+        let before = answers.dropLast()
+        guard before.allSatisfy({ $0 == .transferAccountInvalidID }) else {
+            return .undecided(
+                "an unknown id got \(Self.text(before.first { $0 != .transferAccountInvalidID } ?? nil))"
+            )
+        }
+        switch last {
+        case .transferAccountInvalidID? where answers.count > threshold:
+            return .decided(.ignored, because: "\(answers.count) unknown ids from one device all got 3043")
+        case .transferAccountBlock? where answers.count == threshold:
+            return .decided(
+                .perDevice,
+                because: "unknown id \(answers.count) from one device got 3042, the ones before 3043"
+            )
+        case .transferAccountBlock?:
+            return .undecided(
+                "unknown id \(answers.count) got 3042, but wrong passwords block at \(threshold)"
+            )
+        default:
+            return .undecided("unknown id \(answers.count) got \(Self.text(last))")
+        }
+    }
+
     /// A guest user issues a legacy TransferKey: success (enabled) or 10 (not supported).
     func transferKeyEnabled() async -> KnobDecision {
         var log = ProbeLog()

@@ -21,6 +21,7 @@ extension ModelState {
         if tokens.values.contains(where: { open($0.expiry) }) { return true }
         if tickets.values.contains(where: { open($0.expiry) }) { return true }
         if transferAccounts.values.contains(where: { open($0.expiry) || open($0.blocked?.end) }) { return true }
+        if wrongIdDevices.values.contains(where: { open($0.blocked?.end) }) { return true }
         return transferKeys.values.contains { open($0.expiry) }
     }
 }

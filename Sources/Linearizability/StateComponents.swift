@@ -78,6 +78,7 @@ struct StateComponents {
             union(i, symbol(ta.user))
         }
         for (x, ks) in state.transferKeys { union(symbol(x), symbol(ks.user)) }
+        for d in state.wrongIdDevices.keys { _ = device(d) }
         for s in state.bindings.keys { _ = symbol(s) }
     }
 

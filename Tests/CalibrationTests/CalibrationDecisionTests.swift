@@ -187,4 +187,19 @@ struct CalibrationDecisionTests {
         #expect(Calibrator.failThreshold([wrong, nil]).value == nil)
         #expect(Calibrator.failThreshold([]).value == nil)
     }
+
+    @Test(
+        "transferAccount.wrongIds: 3043 past the threshold is ignored, 3042 at it perDevice; a block at another count or another code is undecided"
+    )
+    func wrongIds() {
+        let unknown = ResultCode.transferAccountInvalidID
+        #expect(Calibrator.wrongIds(Array(repeating: unknown, count: 4), threshold: 3).value == .ignored)
+        #expect(Calibrator.wrongIds([unknown, unknown, .transferAccountBlock], threshold: 3).value == .perDevice)
+        #expect(Calibrator.wrongIds([.transferAccountBlock], threshold: 1).value == .perDevice)
+        #expect(Calibrator.wrongIds([unknown, .transferAccountBlock], threshold: 3).value == nil)
+        #expect(Calibrator.wrongIds(Array(repeating: unknown, count: 3), threshold: 3).value == nil)
+        #expect(Calibrator.wrongIds([unknown, .transferAccountConsoleNoCondition], threshold: 3).value == nil)
+        #expect(Calibrator.wrongIds([unknown, nil], threshold: 3).value == nil)
+        #expect(Calibrator.wrongIds([], threshold: 3).value == nil)
+    }
 }

@@ -76,8 +76,9 @@ struct DialectCalibrationTests {
             if served.mapping.forcing == .noTicket { undecided.append("shapes.ticketIdPId") }
             if served.transferAccount.enabled {
                 #expect(calibrated.transferAccount.failThreshold == served.transferAccount.failThreshold)
+                #expect(calibrated.transferAccount.wrongIds == served.transferAccount.wrongIds)
             } else {
-                undecided.append("transferAccount.failThreshold")
+                undecided += ["transferAccount.failThreshold", "transferAccount.wrongIds"]
             }
             #expect(file.undecided.map(\.knob) == undecided)
             let clean = await Self.campaign(live, judged: calibrated, seed: 11, ops: 3_000)

@@ -84,4 +84,39 @@ struct EdgeValueLiveTests {
             }
         }
     }
+
+    @Test(
+        "A device id of 128 characters is a device like any other; one of 129 or with a character outside the set is -4000005 and changes nothing"
+    )
+    func deviceIds() async throws {
+        try await ConcurrencyLimit.endToEnd.run {
+            try await withLiveTarget { live in
+                let config = FuzzConfiguration(seed: 1, runSalt: "edge-device")
+                let clock = await ClockTracker.prepare(client: live.client, configuration: config)
+                let runner = ScriptRunner(configuration: config, executor: live.executor, clock: clock)
+                // Device 1's own id is 128 characters long (Identities.device).
+                let d = DeviceRef(1)
+                let token = TokenArg.token(Sym(.token, 1))
+                let steps = [
+                    Op(id: 1, action: .loginGuest(device: d, ignoreAlreadyLoggedIn: false)),
+                    Op(id: 2, action: .getMember(device: d, token: token), edge: .deviceId(.tooLong)),
+                    Op(
+                        id: 3,
+                        action: .loginGuest(device: d, ignoreAlreadyLoggedIn: true),
+                        edge: .deviceId(.badCharacter)
+                    ),
+                    Op(id: 4, action: .getMember(device: d, token: token)),
+                    Op(id: 5, action: .loginGuest(device: d, ignoreAlreadyLoggedIn: true)),
+                ]
+                let run = await runner.run(steps, salt: "edge-device")
+                #expect(run.violation == nil, "\(run.violation?.message ?? "")")
+                #expect(
+                    run.steps.map(\.observed) == [
+                        .success, .inappropriateValue, .inappropriateValue, .success, .success,
+                    ]
+                )
+                #expect(Identities(salt: "edge-device").device(d).count == EdgeValue.maxDeviceIdLength)
+            }
+        }
+    }
 }

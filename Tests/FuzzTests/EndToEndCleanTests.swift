@@ -66,6 +66,7 @@ struct EndToEndCleanTests {
         dialect.tokens.goneMember = .notExistMember
         dialect.mapping.fromGuest = .keep
         dialect.mapping.transferCredentials = .keep
+        dialect.transferAccount.wrongIds = .perDevice
         let (r4, _) = try await campaign(dialect, seed: 104, ops: 6_000)
         #expect(
             r2.violations.isEmpty && r3.violations.isEmpty && r4.violations.isEmpty,

@@ -94,4 +94,37 @@ struct EdgeValueTests {
         #expect(EdgeValue.transactionId(length: 9, unicode: true).madeUp("x") == "x")
         #expect(EdgeValue.longUnicodeValue(0).madeUp("x") == "x", "a length outside 1…8,192 is never applied")
     }
+
+    @Test(
+        "A broken device id is -4000005 before any semantics on client operations only; every fourth device's own id is 128 characters and names its account"
+    )
+    func deviceIds() {
+        var sim = Sim()
+        let s = sim.login(S.d0)
+        for f in EdgeValue.DeviceIdForm.allCases {
+            let op = Op(id: 400, action: .getMember(device: S.d0, token: S.token(s)), edge: .deviceId(f))
+            #expect(Set(sim.outcomes(op).map(\.code)) == [.inappropriateValue], "\(f)")
+            #expect(EdgeValue.deviceId(f).device("abc.d1") != "abc.d1")
+        }
+        #expect(EdgeValue.deviceId(.tooLong).device("abc.d1").count == EdgeValue.maxDeviceIdLength + 1)
+        // §1.3's order is global: a missing accessToken (row 7) answers before the device id (row 10).
+        let absent = IdPCredential(idPCode: .google, account: S.g1, form: .absent)
+        let both = Op(
+            id: 402,
+            action: .loginIdP(device: S.d1, credential: absent, ignoreAlreadyLoggedIn: true),
+            edge: .deviceId(.badCharacter)
+        )
+        #expect(Set(sim.outcomes(both).map(\.code)) == [.missingParameter])
+        let server = Op(id: 401, action: .serverMember(user: .unknown), edge: .deviceId(.tooLong))
+        #expect(Set(sim.outcomes(server).map(\.code)) == [.memberNotExist])
+        let ids = Identities(salt: "r7f3a.s0.p3.e2")
+        for i in 0..<16 {
+            let id = ids.device(DeviceRef(i))
+            #expect(id.count == (i % 4 == 1 ? EdgeValue.maxDeviceIdLength : "r7f3a.s0.p3.e2.d\(i)".count))
+            #expect(id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) })
+            #expect(ids.account(idPCode: .guest, idPId: id) == AccountRef.guest(DeviceRef(i)))
+        }
+        #expect(ids.account(idPCode: .guest, idPId: "r7f3a.s0.p3.e2.d5") == nil)
+        #expect(ids.account(idPCode: .guest, idPId: "r7f3a.s0.p3.e2.d2.x") == nil)
+    }
 }

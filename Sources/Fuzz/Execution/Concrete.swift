@@ -17,7 +17,8 @@ package struct Concrete: Sendable {
     var op: Op { planned.op }
     var ids: Identities { planned.identities }
 
-    package func device(_ d: DeviceRef) -> String { ids.device(d) }
+    /// The device id sent: broken when the step has a device id edge.
+    package func device(_ d: DeviceRef) -> String { op.edge?.device(ids.device(d)) ?? ids.device(d) }
 
     package func token(_ t: TokenArg) -> String? {
         switch t {

@@ -8,7 +8,7 @@ extension Player {
     /// The next operation to send. `now` is the estimated server time (for absolute inputs).
     package mutating func next(now: Int64, preferring preferred: OperationKind? = nil) -> PlannedOperation {
         var action: Action?
-        if let b = burst { action = planBurst(b) }
+        if let b = burst { action = planBurst(b) } else if let b = idBurst { action = planIdBurst(b) }
         if action == nil, let f = focus { action = planFocused(f, preferring: preferred) }
         var tries = 0
         var adversarial = false
@@ -35,7 +35,15 @@ extension Player {
         if action.hasIntegerField, chance(0.5) {
             return .numberForm(pick(EdgeValue.NumberForm.allCases) ?? .exponent)
         }
-        return .transactionId(length: pick(EdgeValue.transactionIdLengths) ?? 64, unicode: chance(0.3))
+        // A header edge: the transaction id's length, or (client operations) a broken device id;
+        // one pick and one chance either way, so the random stream keeps its length.
+        let header =
+            EdgeValue.transactionIdLengths.map { EdgeValue.transactionId(length: $0, unicode: false) }
+            + (action.device != nil ? EdgeValue.deviceIdEdges : [])
+        let e = pick(header) ?? .transactionId(length: 64, unicode: false)
+        let unicode = chance(0.3)
+        if case .transactionId(let n, _) = e { return .transactionId(length: n, unicode: unicode) }
+        return e
     }
 
     /// Concretises `action` as this player's next step (also used to replay scripted steps, with

@@ -96,6 +96,7 @@ extension Player {
         var deadlines: [Int64] = []
         for t in st.tickets.values where !t.used { deadlines.append(t.expiry.latest) }
         for ta in st.transferAccounts.values { if let e = ta.blocked?.end { deadlines.append(e.latest) } }
+        for w in st.wrongIdDevices.values { if let e = w.blocked?.end { deadlines.append(e.latest) } }
         for u in st.users.values {
             if let d = u.temporaryWithdrawal { deadlines.append(d.latest) }
             if let d = u.graceBan { deadlines.append(d.latest) }

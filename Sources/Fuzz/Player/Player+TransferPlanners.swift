@@ -81,6 +81,14 @@ extension Player {
 
     mutating func planTransferLogin(_ adv: Bool) -> Action? {
         let st = belief.primary
+        // Drawn only when unknown ids count (T15), so other dialects keep their random streams.
+        if adv, configuration.semantics.transferAccount.wrongIds == .perDevice, chance(0.4),
+            let d = pick(transferDevices(excluding: nil))
+        {
+            // Unknown ids from one device, enough to reach its block and one more.
+            idBurst = (d, configuration.semantics.transferAccount.failThreshold + 1)
+            return planIdBurst(idBurst!)
+        }
         guard let a = pick(knownAccounts) else {
             return adv
                 ? .transferLogin(device: pickDevice(), credentials: TransferCredentials(id: .wrong, password: .wrong))
@@ -126,6 +134,22 @@ extension Player {
         burst = b.remaining > 1 ? (b.account, b.remaining - 1) : nil
         let pw: CredentialArg = b.remaining == 1 ? .value(ta.password) : .wrong
         return .transferLogin(device: d, credentials: TransferCredentials(id: .value(ta.id), password: pw))
+    }
+
+    /// The next unknown id of a device's burst; the last attempt uses a known account's right
+    /// credentials when there is one (refused while the device is blocked).
+    mutating func planIdBurst(_ b: (device: DeviceRef, remaining: Int)) -> Action? {
+        guard b.remaining > 0, transferDevices(excluding: nil).contains(b.device) else {
+            idBurst = nil
+            return nil
+        }
+        idBurst = b.remaining > 1 ? (b.device, b.remaining - 1) : nil
+        let st = belief.primary
+        if b.remaining == 1, let a = knownAccounts.first, let ta = st.transferAccounts[a] {
+            let right = TransferCredentials(id: .value(ta.id), password: .value(ta.password))
+            return .transferLogin(device: b.device, credentials: right)
+        }
+        return .transferLogin(device: b.device, credentials: TransferCredentials(id: .wrong, password: .wrong))
     }
 
     mutating func planTransferKeyLogin(_ adv: Bool) -> Action? {

@@ -21,6 +21,9 @@ package struct Player: Sendable {
     var nextOpId = 1
     /// A burst of wrong transfer passwords in progress: the account and how many remain.
     var burst: (account: Sym, remaining: Int)?
+    /// A burst of unknown transfer ids from one device in progress (T15): the device and how many
+    /// remain.
+    var idBurst: (device: DeviceRef, remaining: Int)?
     /// The shared identity the next operation must touch (a synchronized burst), if any.
     package var focus: Focus?
     /// This player's place among the members of its burst (0 for the first to join): at a user,
@@ -102,6 +105,7 @@ package struct Player: Sendable {
         }
         clockAfterLast = nil
         burst = nil
+        idBurst = nil
         surprises = 0
     }
 

@@ -112,6 +112,14 @@ struct Renderer {
                     blockEndDate: ta.blocked?.end?.earliest ?? Int64.max / 2,
                     regDate: now
                 )
+            case .deviceFailInfo(let d, let n):
+                body.failTransferAccount = TransferAccountFailInfo(
+                    appId: semantics.appId,
+                    id: "unknown",
+                    failCount: n,
+                    blockEndDate: st.wrongIdDevices[d]?.blocked?.end?.earliest ?? Int64.max / 2,
+                    regDate: now
+                )
             case .banInfo(let u):
                 let b = st.users[u]!.ban!
                 body.banInfo = BanInfo(

@@ -257,6 +257,21 @@ extension Ctx {
         return nil
     }
 
+    /// T15: a device blocked for unknown ids; `id` echoes the id asked for (a made-up one the
+    /// model does not know), so only the count, status and block end are judged.
+    func checkDeviceFailInfo(_ d: DeviceRef, _ n: Int, _ st: inout ModelState) -> Mismatch? {
+        guard let f = body?.failTransferAccount else { return fail(.T15, "failTransferAccount", "present", "absent") }
+        if f.failCount != n { return fail(.T15, "failTransferAccount.failCount", "\(n)", "\(f.failCount)") }
+        if f.status != "B" { return fail(.T15, "failTransferAccount.status", "B", f.status) }
+        if let end = st.wrongIdDevices[d]?.blocked?.end {
+            switch date(end, f.blockEndDate, rule: .T15, field: "failTransferAccount.blockEndDate") {
+            case .failure(let x): return x
+            case .success(let narrowed): st.wrongIdDevices[d]?.blocked = .init(end: narrowed)
+            }
+        }
+        return nil
+    }
+
     func checkBanInfo(_ u: Sym, _ st: inout ModelState) throws(MissingState) -> Mismatch? {
         guard let b = body?.banInfo else { return fail(.B1, "banInfo", "present", "absent") }
         guard let ban = try st.user(u).ban else { return nil }

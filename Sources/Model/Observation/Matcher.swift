@@ -142,6 +142,7 @@ struct Ctx {
         case .transferKey(let k): return try checkTransferKey(k, &st)
         case .ticket(let et): return try checkTicket(et, &st)
         case .failInfo(let a, let n): return try checkFailInfo(a, n, &st)
+        case .deviceFailInfo(let d, let n): return checkDeviceFailInfo(d, n, &st)
         case .banInfo(let u): return try checkBanInfo(u, &st)
         case .serverToken, .serverMember, .serverMembers, .idPMembers, .failedUsers, .validatedMember, .graceBanInfo:
             return try checkServer(e, &st)

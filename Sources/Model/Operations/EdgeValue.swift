@@ -18,6 +18,26 @@ package enum EdgeValue: Hashable, Sendable, Codable, CustomStringConvertible {
     /// value (`600.0`, `600E0`, `6000e-1`) is judged as the integer, a fraction is -4000001 and a
     /// value beyond 64 bits -4000005, before any semantics.
     case numberForm(NumberForm)
+    /// The step's `X-TCGB-Device-Id` breaks §1.2's `[A-Za-z0-9._-]{1,128}`: -4000005 before any
+    /// semantics (§1.3 row 10), the device untouched. (The valid side, 128 characters, is some
+    /// devices' own id: ``Identities/device(_:)``.)
+    case deviceId(DeviceIdForm)
+
+    /// How ``deviceId(_:)`` breaks the device id.
+    package enum DeviceIdForm: String, Hashable, Sendable, Codable, CaseIterable {
+        /// 129 characters of the allowed set.
+        case tooLong
+        /// The device's own id with a `+` (printable ASCII outside the set, fine in a header).
+        case badCharacter
+
+        /// `id` broken this way.
+        package func text(_ id: String) -> String {
+            switch self {
+            case .tooLong: EdgeValue.stretch(id, to: EdgeValue.maxDeviceIdLength + 1, pad: "x-")
+            case .badCharacter: id + "+"
+            }
+        }
+    }
 
     /// How ``numberForm(_:)`` writes an integer `n`.
     package enum NumberForm: String, Hashable, Sendable, Codable, CaseIterable {
@@ -47,6 +67,10 @@ package enum EdgeValue: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// The longest string a server reads (§1.3 row 11).
     package static let maxStringLength = 1024
+    /// The longest device id (§1.2).
+    package static let maxDeviceIdLength = 128
+    /// The device id edges.
+    package static let deviceIdEdges: [EdgeValue] = DeviceIdForm.allCases.map { .deviceId($0) }
 
     /// The lengths a transaction id is tried at: both sides of common limits.
     package static let transactionIdLengths = [1, 63, 64, 65, 128, 255, 256, 1024, 1025, 2048]
@@ -62,6 +86,7 @@ package enum EdgeValue: Hashable, Sendable, Codable, CustomStringConvertible {
         case .longValue(let n): "value=\(n)"
         case .longUnicodeValue(let n): "value=\(n)u"
         case .numberForm(let f): "number=\(f.rawValue)"
+        case .deviceId(let f): "device=\(f.rawValue)"
         }
     }
 
@@ -73,7 +98,7 @@ package enum EdgeValue: Hashable, Sendable, Codable, CustomStringConvertible {
         switch self {
         case .transactionId(let n, let unicode): unicode || n > Self.maxStringLength
         case .longUnicodeValue: true
-        case .longValue, .numberForm: false
+        case .longValue, .numberForm, .deviceId: false
         }
     }
 
@@ -102,7 +127,7 @@ package enum EdgeValue: Hashable, Sendable, Codable, CustomStringConvertible {
     package var isValid: Bool {
         switch self {
         case .transactionId(let n, _), .longValue(let n), .longUnicodeValue(let n): Self.allowedLengths.contains(n)
-        case .numberForm: true
+        case .numberForm, .deviceId: true
         }
     }
 
@@ -110,7 +135,7 @@ package enum EdgeValue: Hashable, Sendable, Codable, CustomStringConvertible {
     package var madeUpLength: Int? {
         switch self {
         case .longValue(let n), .longUnicodeValue(let n): n
-        case .transactionId, .numberForm: nil
+        case .transactionId, .numberForm, .deviceId: nil
         }
     }
 
@@ -126,6 +151,12 @@ package enum EdgeValue: Hashable, Sendable, Codable, CustomStringConvertible {
             i += 1
         }
         return String(out)
+    }
+
+    /// The device id as this edge sends it: broken by a ``deviceId(_:)`` edge, else unchanged.
+    package func device(_ id: String) -> String {
+        if case .deviceId(let f) = self { return f.text(id) }
+        return id
     }
 
     /// A made-up value as this edge sends it: stretched to its length (non-ASCII padding for

@@ -18,7 +18,7 @@ package struct RuleID: InternedNameWrapper, Sendable {
     package static let T1: RuleID = "T1", T2: RuleID = "T2", T3: RuleID = "T3", T4: RuleID = "T4"
     package static let T5: RuleID = "T5", T6: RuleID = "T6", T7: RuleID = "T7", T8: RuleID = "T8"
     package static let T10: RuleID = "T10", T11: RuleID = "T11", T12: RuleID = "T12", T13: RuleID = "T13"
-    package static let T14: RuleID = "T14"
+    package static let T14: RuleID = "T14", T15: RuleID = "T15"
     package static let B1: RuleID = "B1", B2: RuleID = "B2", B4: RuleID = "B4", B5: RuleID = "B5"
     package static let B6: RuleID = "B6"
     package static let X1: RuleID = "X1", X2: RuleID = "X2"
@@ -32,7 +32,7 @@ package struct RuleID: InternedNameWrapper, Sendable {
     package static let protocolRules: [RuleID] = [
         .M1, .M2, .M3, .M4, .M5, .M6, .M7, .M8, .M9, .M10, .M11, .L1, .L2, .L4, .L5, .L7, .L10, .L11, .L12, .L13,
         .F1, .W1, .W2, .W4, .W5, .W6, .W7, .T1, .T2, .T3, .T4, .T5, .T6, .T7, .T8, .T10, .T11, .T12, .T13, .T14,
-        .B1, .B2, .B4, .B5, .B6, .X1, .X2,
+        .T15, .B1, .B2, .B4, .B5, .B6, .X1, .X2,
     ]
 
     /// Every id a violation can carry: the rules, the endpoint sections, test control and the

@@ -112,6 +112,13 @@ package struct TransferAccountState: Hashable, Sendable {
     }
 }
 
+/// A device's count of consecutive unknown transfer ids, and its block when the count reached the
+/// threshold (T15). A device without an entry has count 0 and no block.
+package struct WrongIdState: Hashable, Sendable {
+    package var failCount = 0
+    package var blocked: TransferAccountState.Block?
+}
+
 package struct TransferKeyState: Hashable, Sendable {
     package var user: Sym
     package var expiry: Deadline

@@ -35,6 +35,7 @@ extension ModelState {
         for a in owners.keys where live.account(a) { mark.account(a) }
         for a in freedBy.keys where live.account(a) { mark.account(a) }
         for d in devices.keys where live.device(d) { mark.device(d) }
+        for d in wrongIdDevices.keys where live.device(d) { mark.device(d) }
         for t in tokens.keys where live.symbol(t, bindings[t]) { mark.token(t) }
         for k in tickets.keys where live.symbol(k, bindings[k]) { mark.ticket(k) }
         for (s, ta) in transferAccounts
@@ -54,6 +55,7 @@ extension ModelState {
             && tokens.keys.allSatisfy(m.tokens.contains) && tickets.keys.allSatisfy(m.tickets.contains)
             && transferAccounts.keys.allSatisfy(m.transferAccounts.contains)
             && transferKeys.keys.allSatisfy(m.transferKeys.contains) && bindings.keys.allSatisfy(m.symbols.contains)
+            && wrongIdDevices.keys.allSatisfy(m.devices.contains)
         if keepsAll { return nil }
         var s = self
         s.users = users.filter { m.users.contains($0.key) }
@@ -64,6 +66,7 @@ extension ModelState {
         s.tickets = tickets.filter { m.tickets.contains($0.key) }
         s.transferAccounts = transferAccounts.filter { m.transferAccounts.contains($0.key) }
         s.transferKeys = transferKeys.filter { m.transferKeys.contains($0.key) }
+        s.wrongIdDevices = wrongIdDevices.filter { m.devices.contains($0.key) }
         s.keepBindings { m.symbols.contains($0) }
         return s
     }

@@ -16,6 +16,8 @@ package struct ModelState: Hashable, Sendable {
     package var transferAccounts: [Sym: TransferAccountState] = [:]
     /// Live (not replaced, not deleted) TransferKeys.
     package var transferKeys: [Sym: TransferKeyState] = [:]
+    /// Each device's unknown transfer ids and block (T15, `transferAccount.wrongIds: perDevice`).
+    package var wrongIdDevices: [DeviceRef: WrongIdState] = [:]
     /// Observed values of symbols.
     package private(set) var bindings: [Sym: String] = [:]
     private var boundValues: [BoundValue: Sym] = [:]
@@ -78,6 +80,7 @@ package struct ModelState: Hashable, Sendable {
         h.combine(tickets)
         h.combine(transferAccounts)
         h.combine(transferKeys)
+        h.combine(wrongIdDevices)
         h.combine(bindings)
         h.combine(timeFloor)
         h.combine(passedDeadlines)

@@ -105,8 +105,18 @@ extension Evaluator {
         if let cur = liveSession(d), !cur.loggedIn.isGuest {
             return done(.notGuestOrHasOthers, .T3, "\(d) is logged in with \(cur.loggedIn.idPCode)")
         }
+        let perDevice = taSem.wrongIds == .perDevice
+        if perDevice, let w = s.wrongIdDevices[d], w.blocked != nil {
+            return done(
+                .transferAccountBlock,
+                .T15,
+                "\(d) is blocked for unknown ids",
+                [.deviceFailInfo(device: d, failCount: w.failCount)]
+            )
+        }
         guard let a = s.transferAccount(withId: c.id, sent: sent(c.id.symbol)) else {
-            return done(.transferAccountInvalidID, .T8, "no TransferAccount has id \(c.id)")
+            return perDevice
+                ? countWrongId(d, c) : done(.transferAccountInvalidID, .T8, "no TransferAccount has id \(c.id)")
         }
         var ta = try s.transferAccount(a)
         if let e = ta.expiry, paths.passed(e) { return done(.transferAccountExpired, .T10, "\(a) expired at \(e)") }
@@ -138,8 +148,27 @@ extension Evaluator {
             $0.failCount = 0
             $0.moreFailCounts = 0
         }
+        if perDevice { s.wrongIdDevices[d] = nil }
         // `a` was just edited and a transfer does not delete TransferAccounts.
         return try transferTo(ta.user, d, consume: { $0.transferAccounts[a]?.used = true }, rule: .T4, holdRule: .T5)
+    }
+
+    /// T15: an unknown id counts against the device; the threshold-th consecutive one blocks it.
+    mutating func countWrongId(_ d: DeviceRef, _ c: TransferCredentials) -> Outcome {
+        var w = s.wrongIdDevices[d] ?? WrongIdState()
+        w.failCount += 1
+        guard w.failCount >= taSem.failThreshold else {
+            s.wrongIdDevices[d] = w
+            return done(.transferAccountInvalidID, .T15, "unknown id #\(w.failCount) from \(d) (\(c.id))")
+        }
+        w.blocked = .init(end: taSem.blockSeconds.map { window.deadline(after: $0 * 1000) })
+        s.wrongIdDevices[d] = w
+        return done(
+            .transferAccountBlock,
+            .T15,
+            "unknown id #\(w.failCount) blocks \(d)",
+            [.deviceFailInfo(device: d, failCount: w.failCount)]
+        )
     }
 
     /// Gives an open wrong-password count (states the linearizability checker joined,

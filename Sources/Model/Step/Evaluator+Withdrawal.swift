@@ -77,5 +77,10 @@ extension Evaluator {
                 }
             }
         }
+        // T15: a device's block for unknown ids ends with its count (independent of the above).
+        for (device, w) in s.wrongIdDevices.sorted(by: { $0.key.index < $1.key.index }) {
+            guard let e = w.blocked?.end, e.earliest <= window.hi, paths.passed(e) else { continue }
+            s.wrongIdDevices[device] = nil
+        }
     }
 }

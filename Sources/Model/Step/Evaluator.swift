@@ -41,15 +41,54 @@ struct Evaluator {
         if sem.mapping.forcing == .noTicket, op.kind == .mappingForcibly || op.kind == .loginChange {
             return done(.wrongURI, .X2, "no forced operations (mapping.forcing: none)")
         }
-        // §1.3 row 11, before any semantics: a made-up value past 1,024 characters.
-        if let n = op.edge?.madeUpLength, n > EdgeValue.maxStringLength, op.action.hasLimitedMadeUpValue {
-            return done(.parameterTooLong, .X2, "a value of \(n) characters (more than \(EdgeValue.maxStringLength))")
-        }
-        // §1.3 rows 8 and 10: an integer field written as a fraction or beyond 64 bits.
-        if case .numberForm(let f)? = op.edge, op.action.hasIntegerField, let code = f.badInput {
-            return done(code, .X2, "an integer written as \(f.rawValue) (\(f.text(1)))")
+        if let (code, why) = edgeInputProblem(), let row = Self.inputRow(code) {
+            // §1.3's order is global: a problem of an earlier row elsewhere in the request (a
+            // missing accessToken, row 7) answers instead, and changes nothing either.
+            var dry = self
+            if let other = try? dry.evaluateAction(), let r = Self.inputRow(other.code), r < row {
+                return try evaluateAction()
+            }
+            return done(code, .X2, why)
         }
         return try evaluateAction()
+    }
+
+    /// The bad input the step's edge value makes (§1.3), answered before any semantics.
+    private func edgeInputProblem() -> (ResultCode, String)? {
+        switch op.edge {
+        case .longValue(let n)?, .longUnicodeValue(let n)?:
+            // Row 11: a made-up value past 1,024 characters.
+            guard n > EdgeValue.maxStringLength, op.action.hasLimitedMadeUpValue else { return nil }
+            return (.parameterTooLong, "a value of \(n) characters (more than \(EdgeValue.maxStringLength))")
+        case .numberForm(let f)?:
+            // Rows 8 and 10: an integer field written as a fraction or beyond 64 bits.
+            guard op.action.hasIntegerField, let code = f.badInput else { return nil }
+            return (code, "an integer written as \(f.rawValue) (\(f.text(1)))")
+        case .deviceId(let f)?:
+            // Row 10: a malformed device id (client operations send one).
+            guard op.action.device != nil else { return nil }
+            return (.inappropriateValue, "a malformed X-TCGB-Device-Id (\(f.rawValue))")
+        case .transactionId?, nil:
+            return nil
+        }
+    }
+
+    /// The row of §1.3's table a bad-input code answers for (`nil`: not a bad-input code).
+    /// -4000008 is row 11 here (row 4, a body past 1 MiB, is never sent).
+    static func inputRow(_ code: ResultCode) -> Int? {
+        switch code {
+        case .wrongURI: 1
+        case .invalidAppID: 2
+        case .invalidSecretKey: 3
+        case .wrongContentType: 5
+        case .malformedJSON: 6
+        case .missingParameter: 7
+        case .wrongParameterType: 8
+        case .undefinedValue: 9
+        case .inappropriateValue: 10
+        case .parameterTooLong: 11
+        default: nil
+        }
     }
 
     /// The semantics of the step's action (§2–4).

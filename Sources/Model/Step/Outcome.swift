@@ -61,6 +61,8 @@ package enum Expectation: Hashable, Sendable {
     case transferKey(Sym)
     case ticket(ExpectedTicket)
     case failInfo(account: Sym, failCount: Int)
+    /// A device's block for unknown ids (T15): its count and block.
+    case deviceFailInfo(device: DeviceRef, failCount: Int)
     case banInfo(user: Sym)
     /// E1 success: the member, and `linkedIdP` when asked.
     case serverToken(user: Sym, linked: AccountRef?)

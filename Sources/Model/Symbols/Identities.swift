@@ -9,7 +9,14 @@ package struct Identities: Hashable, Sendable, Codable {
     package var salt: String
     package init(salt: String) { self.salt = salt }
 
-    package func device(_ d: DeviceRef) -> String { "\(salt).d\(d.index)" }
+    /// `<salt>.d<index>`; every fourth device's id (d1, d5…: a player's second device) is padded
+    /// to the longest a device id may be (128 characters, §1.2), so a server that truncates or
+    /// refuses a valid long id is seen.
+    package func device(_ d: DeviceRef) -> String {
+        let id = "\(salt).d\(d.index)"
+        guard d.index % 4 == 1, id.utf8.count < EdgeValue.maxDeviceIdLength - 1 else { return id }
+        return EdgeValue.stretch(id + ".", to: EdgeValue.maxDeviceIdLength, pad: "x_-")
+    }
 
     /// The idPId (`authKey`) of an account; for guest, the device id holding the key.
     package func idPId(_ a: AccountRef) -> String {
@@ -21,8 +28,10 @@ package struct Identities: Hashable, Sendable, Codable {
     /// The account a concrete idPId names, when it is one of this salt's.
     package func account(idPCode: IdPCode, idPId: String) -> AccountRef? {
         let prefix = idPCode == .guest ? "\(salt).d" : "\(salt).\(idPCode.rawValue)."
-        guard idPId.hasPrefix(prefix), let i = Int(idPId.dropFirst(prefix.count)) else { return nil }
-        return AccountRef(idPCode, i)
+        let rest = idPId.dropFirst(prefix.count)
+        guard idPId.hasPrefix(prefix), let i = Int(rest.prefix { $0 != "." }) else { return nil }
+        let a = AccountRef(idPCode, i)
+        return idPId == self.idPId(a) ? a : nil
     }
 
     /// A userId (16 characters of the Gamebase alphabet) that no server issued.

@@ -114,6 +114,17 @@ package enum TransferCredentialsOnMapping: String, Codable, Hashable, Sendable, 
     case keep
 }
 
+/// What a transfer login with an id no TransferAccount has (3043) counts against (T15).
+package enum WrongTransferIds: String, Codable, Hashable, Sendable, CaseIterable {
+    /// Nothing: only wrong passwords count, against the account they were tried on (this
+    /// project's reading of "incorrect id/password", since an unknown id names no account).
+    case ignored
+    /// The requesting device: its consecutive unknown ids block every transfer login from it at
+    /// `failThreshold`, for `blockSeconds` (the current editions' "incorrect id/password is
+    /// attempted multiple times … the account migration is blocked", read per device).
+    case perDevice
+}
+
 /// Which calls a ban stops (B1).
 package enum BanScope: String, Codable, Hashable, Sendable, CaseIterable {
     /// Logins and every authenticated call of a banned member (this project's reading).

@@ -248,6 +248,8 @@ package struct TransferAccountSemantics: Codable, Hashable, Sendable {
     package var expirySeconds: Int64?
     /// One transfer per issue (then 3048) instead of unlimited.
     package var oneTime: Bool
+    /// What unknown ids count against (T15).
+    package var wrongIds: WrongTransferIds
 
     package init(
         enabled: Bool = true,
@@ -256,7 +258,8 @@ package struct TransferAccountSemantics: Codable, Hashable, Sendable {
         failThreshold: Int = 5,
         blockSeconds: Int64? = 300,
         expirySeconds: Int64? = nil,
-        oneTime: Bool = false
+        oneTime: Bool = false,
+        wrongIds: WrongTransferIds = .ignored
     ) {
         self.enabled = enabled
         self.idFormat = idFormat
@@ -265,6 +268,7 @@ package struct TransferAccountSemantics: Codable, Hashable, Sendable {
         self.blockSeconds = blockSeconds
         self.expirySeconds = expirySeconds
         self.oneTime = oneTime
+        self.wrongIds = wrongIds
     }
 
     package init(from decoder: any Decoder) throws {
@@ -279,6 +283,7 @@ package struct TransferAccountSemantics: Codable, Hashable, Sendable {
             c.contains(.blockSeconds) ? try c.decodeIfPresent(Int64.self, forKey: .blockSeconds) : d.blockSeconds
         expirySeconds = try c.decodeIfPresent(Int64.self, forKey: .expirySeconds) ?? d.expirySeconds
         oneTime = try c.decodeIfPresent(Bool.self, forKey: .oneTime) ?? d.oneTime
+        wrongIds = try c.decodeIfPresent(WrongTransferIds.self, forKey: .wrongIds) ?? d.wrongIds
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -290,10 +295,11 @@ package struct TransferAccountSemantics: Codable, Hashable, Sendable {
         try c.encode(blockSeconds, forKey: .blockSeconds)  // null = permanent
         try c.encode(expirySeconds, forKey: .expirySeconds)  // null = unlimited
         try c.encode(oneTime, forKey: .oneTime)
+        try c.encode(wrongIds, forKey: .wrongIds)
     }
 
     private enum CodingKeys: String, CodingKey {
-        case enabled, idFormat, passwordFormat, failThreshold, blockSeconds, expirySeconds, oneTime
+        case enabled, idFormat, passwordFormat, failThreshold, blockSeconds, expirySeconds, oneTime, wrongIds
     }
 }
 

@@ -91,9 +91,11 @@ final class Backend: Sendable {
             }
         }
         try db.run("UPDATE transferAccount SET failCount = 0, blockEnd = NULL WHERE blockEnd <= ?", [now])
+        try db.run("DELETE FROM wrongIdDevice WHERE blockEnd <= ?", [now])
         let nextUser = try db.int("SELECT MIN(nextDeadline) FROM user")
         let nextBlock = try db.int("SELECT MIN(blockEnd) FROM transferAccount")
-        let next = [nextUser, nextBlock].compactMap { $0 }.min() ?? .max
+        let nextDeviceBlock = try db.int("SELECT MIN(blockEnd) FROM wrongIdDevice")
+        let next = [nextUser, nextBlock, nextDeviceBlock].compactMap { $0 }.min() ?? .max
         deadlineWatermark.set(next)
     }
 

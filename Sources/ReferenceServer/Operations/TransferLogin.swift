@@ -33,8 +33,16 @@ enum TransferLogin {
         let cfg = s.semantics.transferAccount
         guard cfg.enabled else { throw Rejection(.transferAccountConsoleNoCondition) }  // T1
         try requireGuestOrLoggedOut(s)  // T3
+        let perDevice = cfg.wrongIds == .perDevice
+        let device = perDevice ? try WrongIdDeviceRow.fetch(s.db, device: s.caller.device, at: s.now) : nil
+        if let device, device.isBlocked(at: s.now) {
+            var r = Rejection(.transferAccountBlock)  // T15
+            r.failTransferAccount = failInfo(s, device, id: input.accountId)
+            throw r
+        }
         guard let row = try TransferAccountRow.fetch(s.db, accountId: input.accountId) else {
-            throw Rejection(.transferAccountInvalidID)
+            guard perDevice else { throw Rejection(.transferAccountInvalidID) }
+            return .answer(try countWrongId(s, device, id: input.accountId))  // T15
         }
         guard !row.isExpired(at: s.now) else { throw Rejection(.transferAccountExpired) }  // T10
         guard !(cfg.oneTime && row.used) else { throw Rejection(.transferAccountAlreadyUsed) }
@@ -47,6 +55,7 @@ enum TransferLogin {
         if row.failCount != 0 {
             try TransferAccountRow.setFailures(s.db, accountId: row.accountId, failCount: 0, blockEnd: nil)
         }
+        if device != nil { try WrongIdDeviceRow.clear(s.db, device: s.caller.device) }
         // From here a failure keeps the reset count, so it is answered, not thrown.
         guard let user = try UserRow.fetch(s.db, row.userId) else {
             return .answer(ClientReplyBody(header: s.caller.header(.transferAccountInvalidID)))
@@ -75,6 +84,37 @@ enum TransferLogin {
         }
         try TransferAccountRow.setFailures(s.db, accountId: row.accountId, failCount: failCount, blockEnd: nil)
         return ClientReplyBody(header: s.caller.header(.transferAccountInvalidPassword))
+    }
+
+    /// Counts an unknown id against the device (T15): the N-th consecutive one blocks the device
+    /// (3042), earlier ones answer 3043.
+    static func countWrongId(_ s: OperationScope, _ before: WrongIdDeviceRow?, id: String) throws -> ClientReplyBody {
+        let cfg = s.semantics.transferAccount
+        var device = before ?? WrongIdDeviceRow(deviceId: s.caller.device, failCount: 0, regDate: s.now)
+        device.failCount += 1
+        guard device.failCount >= cfg.failThreshold else {
+            try device.save(s.db)
+            return ClientReplyBody(header: s.caller.header(.transferAccountInvalidID))
+        }
+        let end = cfg.blockSeconds.map { s.now + $0 * 1000 } ?? TransferAccountRow.permanentBlockEnd
+        device.blockEnd = end
+        try device.save(s.db)
+        s.backend.noteDeadline(end)
+        return ClientReplyBody(
+            header: s.caller.header(.transferAccountBlock),
+            failTransferAccount: failInfo(s, device, id: id)
+        )
+    }
+
+    /// A device block's fail info: the id it was asked for, the device's count and block.
+    static func failInfo(_ s: OperationScope, _ device: WrongIdDeviceRow, id: String) -> TransferAccountFailInfo {
+        TransferAccountFailInfo(
+            appId: s.backend.appId,
+            id: id,
+            failCount: device.failCount,
+            blockEndDate: device.blockEnd ?? 0,
+            regDate: device.regDate
+        )
     }
 
     static func failInfo(_ s: OperationScope, _ row: TransferAccountRow) -> TransferAccountFailInfo {

@@ -94,6 +94,7 @@ enum Schema {
         m.registerMigration("v3-session-current") { db in try db.execute(sql: sessionCurrent) }
         m.registerMigration("v4-grace-payments") { db in try db.execute(sql: gracePayments) }
         m.registerMigration("v5-gone-tokens") { db in try db.execute(sql: goneTokens) }
+        m.registerMigration("v6-wrong-id-devices") { db in try db.execute(sql: wrongIdDevices) }
         return m
     }
 
@@ -121,6 +122,14 @@ enum Schema {
         CREATE TABLE goneToken (token TEXT PRIMARY KEY NOT NULL, userId TEXT NOT NULL);
         """
 
+    /// T15 (`transferAccount.wrongIds: perDevice`): each device's consecutive unknown transfer ids
+    /// and its block.
+    static let wrongIdDevices = """
+        CREATE TABLE wrongIdDevice (
+          deviceId TEXT PRIMARY KEY NOT NULL, failCount INTEGER NOT NULL, regDate INTEGER NOT NULL, blockEnd INTEGER
+        );
+        """
+
     /// M1: at most one account per IdP type per user.
     static let createUserIdPUnique =
         "CREATE UNIQUE INDEX IF NOT EXISTS mapping_user_idp_unique ON mapping(userId, idPCode)"
@@ -146,7 +155,7 @@ enum Schema {
         try db.execute(
             sql: """
                 DELETE FROM session; DELETE FROM goneToken; DELETE FROM ticket; DELETE FROM transferAccount; DELETE FROM transferKey;
-                DELETE FROM mapping; DELETE FROM withdrawal; DELETE FROM user;
+                DELETE FROM wrongIdDevice; DELETE FROM mapping; DELETE FROM withdrawal; DELETE FROM user;
                 """
         )
     }
