@@ -67,6 +67,8 @@ struct EndToEndCleanTests {
         dialect.mapping.fromGuest = .keep
         dialect.mapping.transferCredentials = .keep
         dialect.transferAccount.wrongIds = .perDevice
+        // Not a dialect knob but a schedule: logins refused (3701) from :30 to :40 of every hour.
+        dialect.maintenance = MaintenanceSemantics(periodSeconds: 3600, durationSeconds: 600, offsetSeconds: 1800)
         let (r4, _) = try await campaign(dialect, seed: 104, ops: 6_000)
         #expect(
             r2.violations.isEmpty && r3.violations.isEmpty && r4.violations.isEmpty,

@@ -37,7 +37,9 @@ struct PartitionTests {
         let parts = Partitioner.partition(history)
         #expect(parts.count == 1)
         let keys = Set(try #require(parts.first).keys.map(\.description))
-        #expect(keys.isSuperset(of: ["device:lt.d0", "device:lt.d1", "account:google:lt.google.1"]), "\(keys)")
+        let ids = Identities(salt: "lt")
+        let devices = [0, 1].map { "device:" + ids.device(DeviceRef($0)) }
+        #expect(keys.isSuperset(of: devices + ["account:google:lt.google.1"]), "\(keys)")
         let r = await Check.run(history)
         #expect(r.verdict == .violation, "\(r.text)")
         let stuck = try #require(r.violations.first?.longestPrefix.stuck)

@@ -95,7 +95,7 @@ struct RaceCurlScript {
             "BASE=\"${1:-http://127.0.0.1:8080}\"",
             "SECRET=\"${GBFUZZ_SECRET_KEY:-gbfuzz-secret-key}\"",
             "IDP_SECRET=\"${GBFUZZ_IDP_SECRET:-gbfuzz-test-idp-secret}\"",
-            "SALT=\"race$(date +%s)$RANDOM\"",
+            CurlScript.saltLine,
             "TMP=$(mktemp -d); trap 'rm -rf \"$TMP\"' EXIT",
             "RESP=''; CODE=''; CODES=''",
             #"send() { local id="$1" m="$2" p="$3"; shift 3; curl -sS -X "$m" "$BASE$p" "$@" >"$TMP/$id" 2>/dev/null; }"#,

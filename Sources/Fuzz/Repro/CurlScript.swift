@@ -14,6 +14,10 @@ struct CurlScript {
     let salt: String
 
     static let saltMark = "SALTXQZ", baseMark = "http://BASEXQZ", secretMark = "SECRETXQZ"
+    /// A fresh salt per run of the script, exactly as long as ``saltMark`` ("r" and six random hex
+    /// digits), so that every identity keeps the length it had in the run: a player's second
+    /// device id is exactly 128 characters, the longest allowed (``Identities/device(_:)``).
+    static let saltLine = #"SALT="r$(od -An -N4 -tx4 /dev/urandom | tr -d ' \n' | cut -c1-6)""#
     /// The simulated server time the script is rendered at; absolute dates (a ban's end) become
     /// offsets from it, added at run time to the target's own time.
     static let simulatedStart: Int64 = 1_800_000_000_000
@@ -71,7 +75,7 @@ struct CurlScript {
             "BASE=\"${1:-http://127.0.0.1:8080}\"",
             "SECRET=\"${GBFUZZ_SECRET_KEY:-gbfuzz-secret-key}\"",
             "IDP_SECRET=\"${GBFUZZ_IDP_SECRET:-gbfuzz-test-idp-secret}\"",
-            "SALT=\"repro$(date +%s)$RANDOM\"",
+            Self.saltLine,
             "RESP=''; CODE=''",
         ] + Self.helpers + Self.clockLines(semantics: repro.semantics, capabilities: repro.capabilities) + [""]
     }

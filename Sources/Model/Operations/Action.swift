@@ -94,6 +94,15 @@ package enum Action: Hashable, Sendable, Codable {
         }
     }
 
+    /// Whether the step logs in (3701 under maintenance, L14): login, token login, change login,
+    /// transfer login and TransferKey login.
+    package var isLogin: Bool {
+        switch self {
+        case .loginGuest, .loginIdP, .loginToken, .changeLogin, .transferLogin, .transferKeyLogin: true
+        default: false
+        }
+    }
+
     /// The Gamebase token a client operation presents.
     package var tokenArg: TokenArg? {
         switch self {

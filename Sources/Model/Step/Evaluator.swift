@@ -50,6 +50,14 @@ struct Evaluator {
             }
             return done(code, .X2, why)
         }
+        // L14: every login answers 3701 under maintenance, after the request's own bad input.
+        if op.action.isLogin, sem.maintenance.periodSeconds != nil {
+            var dry = self
+            let other = try? dry.evaluateAction()
+            if other.map({ Self.inputRow($0.code) == nil }) ?? true, paths.underMaintenance(sem.maintenance) {
+                return done(.notPlayable, .L14, "the game is under maintenance")
+            }
+        }
         return try evaluateAction()
     }
 

@@ -24,6 +24,17 @@ struct Paths {
         self.script = script
     }
 
+    /// Whether the request was handled under maintenance (L14). Straddling a maintenance's start or
+    /// end is a choice; when it chooses "under", the server time is at least that maintenance's
+    /// start (it may only be that one or a later one), which raises the floor.
+    mutating func underMaintenance(_ m: MaintenanceSemantics) -> Bool {
+        guard let w = m.window(endingAfter: floor), w.lowerBound <= ceiling else { return false }
+        if w.lowerBound <= floor, ceiling < w.upperBound { return true }
+        guard choose() else { return false }
+        floor = max(floor, w.lowerBound)
+        return true
+    }
+
     /// Whether the server clock had reached `d` when the request was handled.
     mutating func passed(_ d: Deadline) -> Bool {
         if floor >= d.latest || known.contains(d) { return true }

@@ -80,6 +80,7 @@ extension ResultCode {
     package static let withdrawFailed = ResultCode(3601)
     package static let withdrawAlreadyTemporaryWithdraw = ResultCode(3602)
     package static let withdrawNotTemporaryWithdraw = ResultCode(3603)
+    package static let notPlayable = ResultCode(3701)
     package static let authUnknownError = ResultCode(3999)
 }
 
@@ -161,6 +162,7 @@ extension ResultCode {
         3601: "AUTH_WITHDRAW_FAILED",
         3602: "AUTH_WITHDRAW_ALREADY_TEMPORARY_WITHDRAW",
         3603: "AUTH_WITHDRAW_NOT_TEMPORARY_WITHDRAW",
+        3701: "AUTH_NOT_PLAYABLE",
         3999: "AUTH_UNKNOWN_ERROR",
         -4000001: "WRONG_PARAMETER_TYPE",
         -4000002: "MISSING_PARAMETER",

@@ -65,6 +65,19 @@ extension Semantics {
             check(e >= 1, "transferAccount.expirySeconds", "must be at least 1, or null for unlimited")
         }
         check(transferKey.maxExpiresInSeconds >= 1, "transferKey.maxExpiresInSeconds", "must be at least 1")
+        if let p = maintenance.periodSeconds {
+            check(p >= 1, "maintenance.periodSeconds", "must be at least 1, or null for never")
+            check(
+                maintenance.durationSeconds >= 1 && maintenance.durationSeconds <= max(p, 1),
+                "maintenance.durationSeconds",
+                "must be 1…periodSeconds"
+            )
+            check(
+                maintenance.offsetSeconds >= 0 && maintenance.offsetSeconds < max(p, 1),
+                "maintenance.offsetSeconds",
+                "must be 0…periodSeconds − 1"
+            )
+        }
         // Deadlines are millisecond dates in 64 bits: no duration knob may exceed 100 years.
         for (value, key) in [
             (tokens.lifetimeSeconds, "tokens.lifetimeSeconds"),
@@ -72,6 +85,7 @@ extension Semantics {
             (transferAccount.blockSeconds ?? 1, "transferAccount.blockSeconds"),
             (transferAccount.expirySeconds ?? 1, "transferAccount.expirySeconds"),
             (transferKey.maxExpiresInSeconds, "transferKey.maxExpiresInSeconds"),
+            (maintenance.periodSeconds ?? 1, "maintenance.periodSeconds"),
         ] {
             check(value <= Self.maxSeconds, key, "must be at most \(Self.maxSeconds) (100 years)")
         }

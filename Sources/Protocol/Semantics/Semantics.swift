@@ -15,6 +15,8 @@ package struct Semantics: Codable, Hashable, Sendable {
     package var transferAccount: TransferAccountSemantics
     package var transferKey: TransferKeySemantics
     package var shapes: ShapeSemantics
+    /// When every login answers 3701 (L14).
+    package var maintenance: MaintenanceSemantics
 
     package init(
         appId: String = "gbfuzz",
@@ -26,7 +28,8 @@ package struct Semantics: Codable, Hashable, Sendable {
         withdrawal: WithdrawalSemantics = .init(),
         transferAccount: TransferAccountSemantics = .init(),
         transferKey: TransferKeySemantics = .init(),
-        shapes: ShapeSemantics = .init()
+        shapes: ShapeSemantics = .init(),
+        maintenance: MaintenanceSemantics = .init()
     ) {
         self.appId = appId
         self.idp = idp
@@ -38,6 +41,7 @@ package struct Semantics: Codable, Hashable, Sendable {
         self.transferAccount = transferAccount
         self.transferKey = transferKey
         self.shapes = shapes
+        self.maintenance = maintenance
     }
 
     package static let `default` = Semantics()
@@ -56,6 +60,7 @@ package struct Semantics: Codable, Hashable, Sendable {
             try c.decodeIfPresent(TransferAccountSemantics.self, forKey: .transferAccount) ?? d.transferAccount
         transferKey = try c.decodeIfPresent(TransferKeySemantics.self, forKey: .transferKey) ?? d.transferKey
         shapes = try c.decodeIfPresent(ShapeSemantics.self, forKey: .shapes) ?? d.shapes
+        maintenance = try c.decodeIfPresent(MaintenanceSemantics.self, forKey: .maintenance) ?? d.maintenance
     }
 }
 

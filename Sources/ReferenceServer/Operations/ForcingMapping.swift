@@ -63,6 +63,7 @@ enum ForcingMapping {
     /// §2.7: the session moves to the account's owner (or a new user holding it); the requester's
     /// account is left as it was (M11).
     static func changeLogin(_ s: OperationScope, _ input: ForcingMappingInput) throws -> ClientReplyBody {
+        try s.requirePlayable()  // L14
         let (_, requester) = try s.authenticate()
         let (ticket, account) = try redeemable(s, requester: requester, input)
         let code = account.idPCode.rawValue

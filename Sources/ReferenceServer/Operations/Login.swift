@@ -39,6 +39,7 @@ enum Login {
     /// Everything up to the owner lookup: an owned account logs its owner in at once; an unowned
     /// one is to be created.
     static func check(_ s: OperationScope, _ input: LoginInput) throws -> Decision {
+        try s.requirePlayable()  // L14
         guard s.backend.isConfigured(input.idPCode) else {
             throw Rejection(s.semantics.unconfiguredIdPCode(mapping: false))
         }  // L13

@@ -11,6 +11,12 @@ struct OperationScope {
     var semantics: Semantics { backend.semantics }
     func bug(_ b: ServerBug) -> Bool { backend.bugs.has(b) }
 
+    /// L14: every login answers 3701 while the game is under maintenance (knob `maintenance`),
+    /// before any other semantics.
+    func requirePlayable() throws {
+        if semantics.maintenance.contains(now) { throw Rejection(.notPlayable) }
+    }
+
     /// Runs `op` in a savepoint: a thrown ``Rejection`` undoes the operation's writes (never the
     /// deadlines settled before it) and is returned as the failure.
     static func attempt<T>(

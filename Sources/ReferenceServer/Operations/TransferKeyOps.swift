@@ -25,6 +25,7 @@ enum TransferKeyOps {
     }
 
     static func login(_ s: OperationScope, key: String) throws -> ClientReplyBody {
+        try s.requirePlayable()  // L14
         guard s.semantics.transferKey.enabled else { throw Rejection(.notSupported) }
         try TransferLogin.requireGuestOrLoggedOut(s)
         guard var row = try TransferKeyRow.fetch(s.db, key: key) else { throw Rejection(.transferKeyNotExist) }

@@ -30,6 +30,7 @@ enum TransferLogin {
 
     /// Steps 1–5, then either the wrong-password outcome (left to the caller) or steps 7–10.
     static func attempt(_ s: OperationScope, _ input: TransferLoginInput) throws -> Step {
+        try s.requirePlayable()  // L14
         let cfg = s.semantics.transferAccount
         guard cfg.enabled else { throw Rejection(.transferAccountConsoleNoCondition) }  // T1
         try requireGuestOrLoggedOut(s)  // T3
