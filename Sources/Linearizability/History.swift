@@ -1,7 +1,7 @@
 import Foundation
 
 /// A recorded run: the header and the operations in invoke order (`history.jsonl`, schema
-/// `gbfuzz.history/1`, docs/RESULTS.md). Written one line at a time while a run goes
+/// `gbfuzz.history/2`, docs/RESULTS.md). Written one line at a time while a run goes
 /// (``HistoryHeader/jsonLine()``, ``HistoryEntry/jsonLine()``), read and validated whole
 /// (``History/read(path:)``, ``History/parse(_:source:)``).
 package struct History: Sendable {

@@ -1,6 +1,6 @@
 import Protocol
 
-/// Line 1 of a `history.jsonl` (schema `gbfuzz.history/1`): what every entry of the history shares.
+/// Line 1 of a `history.jsonl` (schema `gbfuzz.history/2`): what every entry of the history shares.
 ///
 /// All players of a shared-pool run share one identity salt, so a `DeviceRef` or `AccountRef` names
 /// the same device or IdP account for everyone, and every `Op.id` is unique across players, so a
@@ -16,7 +16,7 @@ package struct HistoryHeader: Codable, Hashable, Sendable {
     }
 
     /// The one schema this reader understands.
-    package static let currentSchema = "gbfuzz.history/1"
+    package static let currentSchema = "gbfuzz.history/2"
 
     package var schema: String
     /// The knobs the target was judged under.

@@ -344,6 +344,6 @@ struct Search {
     /// Roughly how many entries a state holds (for the memory budget).
     static func weight(_ s: ModelState) -> Int {
         1 + s.users.count + s.owners.count + s.devices.count + s.tokens.count + s.tickets.count
-            + s.transferAccounts.count + s.transferKeys.count + 2 * s.bindings.count
+            + s.transferAccounts.count + s.transferKeys.count + s.wrongIdDevices.count + 2 * s.bindings.count
     }
 }

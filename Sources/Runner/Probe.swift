@@ -24,7 +24,11 @@ enum Probe {
         var semantics = profile.semantics ?? .default
         do {
             let r = try await client.testSemantics()
-            if r.resultCode.isSuccess, let s = r.body.semantics {
+            if r.resultCode.isSuccess, let s = r.body.semantics, let problem = s.problems().first {
+                // Knobs no target may have (a period of 10^18 seconds…): not trusted, not used.
+                testControl = true
+                notes.append("the target reports knobs gbfuzz cannot use (\(problem)): using the profile's")
+            } else if r.resultCode.isSuccess, let s = r.body.semantics {
                 testControl = true
                 if let file = profile.semanticsFile {
                     // The file names what it decided; the rest comes from the target's own report

@@ -18,7 +18,7 @@ struct CheckCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The history (gbfuzz.history/1 JSON Lines).", completion: .file(extensions: ["jsonl"]))
+    @Argument(help: "The history (gbfuzz.history/2 JSON Lines).", completion: .file(extensions: ["jsonl"]))
     var history: String
 
     @Option(

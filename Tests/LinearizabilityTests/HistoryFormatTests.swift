@@ -4,7 +4,7 @@ import Model
 import Protocol
 import Testing
 
-/// `history.jsonl` (schema `gbfuzz.history/1`): written with the same types that read it; bad input
+/// `history.jsonl` (schema `gbfuzz.history/2`): written with the same types that read it; bad input
 /// is refused with its line number, never a crash.
 @Suite("history.jsonl: reading and writing")
 struct HistoryFormatTests {
@@ -35,7 +35,7 @@ struct HistoryFormatTests {
         let text = String(decoding: data, as: UTF8.self)
         let lines = text.split(separator: "\n")
         #expect(lines.count == 5)
-        #expect(lines[0].contains("\"schema\":\"gbfuzz.history/1\""))
+        #expect(lines[0].contains("\"schema\":\"gbfuzz.history/2\""))
         #expect(lines[4].contains("\"return_ns\":null") && lines[4].contains("\"answer\":null"))
         #expect(lines[1].contains("\"answer\":{\"body\":"))
         #expect(lines[1].contains("\"kind\":\"client\""))
@@ -139,7 +139,7 @@ struct HistoryFormatTests {
             Self.error(
                 try await Self.lines(
                     replacing: 1,
-                    with: good[0].replacingOccurrences(of: "history/1", with: "history/9")
+                    with: good[0].replacingOccurrences(of: "history/2", with: "history/1")
                 )
             )
         )

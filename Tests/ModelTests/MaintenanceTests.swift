@@ -68,4 +68,40 @@ struct MaintenanceTests {
         sem.maintenance = MaintenanceSemantics(periodSeconds: 60, durationSeconds: 61)
         #expect(sem.problems().contains { $0.key == "maintenance.durationSeconds" })
     }
+
+    @Test("Maintenance as long as its period is always on: a straddling window has only 3701")
+    func continuous() throws {
+        var sem = Semantics()
+        sem.maintenance = MaintenanceSemantics(periodSeconds: 60, durationSeconds: 60)
+        let sim = Sim(sem)
+        let op = Op(id: 1, action: .loginGuest(device: S.d0, ignoreAlreadyLoggedIn: true))
+        let end = (sim.now / 60_000 + 1) * 60_000
+        let codes = Set(try sim.model.step(sim.state, op, ClockWindow(lo: end - 5, hi: end + 5)).map(\.code))
+        #expect(codes == [.notPlayable])
+    }
+
+    @Test("A window spanning a whole gap between two maintenances may get either answer")
+    func acrossGap() throws {
+        let sim = Sim(Self.hourly)
+        let start = sim.now + 1_800_000
+        let op = Op(id: 1, action: .loginGuest(device: S.d0, ignoreAlreadyLoggedIn: true))
+        // From inside one maintenance to inside the next: the hour between has 50 playable minutes.
+        let codes = Set(
+            try sim.model.step(sim.state, op, ClockWindow(lo: start + 1, hi: start + 3_600_001)).map(\.code)
+        )
+        #expect(codes == [.notPlayable, .success])
+    }
+
+    @Test("A schedule no validated file can hold (overflowing milliseconds) has no maintenance rather than trapping")
+    func hostileSchedule() {
+        let huge = MaintenanceSemantics(periodSeconds: .max, durationSeconds: .max, offsetSeconds: .min)
+        #expect(huge.window(endingAfter: 0) == nil && !huge.contains(1_800_000_000_000))
+        let offset = MaintenanceSemantics(periodSeconds: 60, durationSeconds: 10, offsetSeconds: .max)
+        #expect(offset.window(endingAfter: 0) == nil)
+        let m = MaintenanceSemantics(periodSeconds: 60, durationSeconds: 10)
+        #expect(m.window(endingAfter: .min) == nil && m.window(endingAfter: .max) == nil)
+        var sem = Semantics()
+        sem.maintenance = huge
+        #expect(sem.problems().contains { $0.key == "maintenance.periodSeconds" })
+    }
 }

@@ -89,6 +89,7 @@ package struct RaceReproFile: Codable, Sendable {
         if f.entries.contains(where: { $0.op.edge.map { !$0.isValid } ?? false }) {
             throw ReproError(source, "has an edge value outside \(EdgeValue.allowedLengths)")
         }
+        if let problem = f.semantics.problems().first { throw ReproError(source, "semantics: \(problem)") }
         return f
     }
 

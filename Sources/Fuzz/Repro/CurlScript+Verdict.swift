@@ -21,7 +21,7 @@ extension CurlScript {
             )
             out.append("echo \"VERDICT: not reproduced (resultCode \(exp) as the model expects)\"; exit 0")
         } else if repro.field.hasSuffix("authList") {
-            let want = repro.expected.replacingOccurrences(of: salt, with: "${SALT}")
+            let want = Self.scriptAuthList(repro.expected, runSalt: salt)
             out.append(
                 #"GOT=$(RESP="$RESP" python3 -c 'import json,os; m=json.loads(os.environ["RESP"]).get("member") or {}; print("[" + ", ".join(sorted("%s:%s" % (a["idPCode"], a["authKey"]) for a in m.get("authList", []))) + "]")')"#
             )
@@ -36,7 +36,7 @@ extension CurlScript {
             )
             out.append("echo \"VERDICT: not reproduced (a new user, as the model expects)\"; exit 0")
         } else if repro.field.hasPrefix("result["), let acct = Self.account(in: repro.field) {
-            let key = "${SALT}" + (acct.isGuest ? ".d\(acct.index)" : ".\(acct.idPCode.rawValue).\(acct.index)")
+            let key = Self.scriptIdPId(acct)
             out.append(
                 #"GOT=$(RESP="$RESP" python3 -c 'import json,os,sys; print((json.loads(os.environ["RESP"]).get("result") or {}).get(sys.argv[1], ""))' ""#
                     + key + "\")"
@@ -76,6 +76,31 @@ extension CurlScript {
             )
         }
         return out
+    }
+
+    /// An account's idPId as the script spells it: with the script's own salt, which has the
+    /// placeholder's length, so a padded device id is padded as the script's player pads it.
+    static func scriptIdPId(_ a: AccountRef) -> String {
+        Identities(salt: saltMark).idPId(a).replacingOccurrences(of: saltMark, with: "${SALT}")
+    }
+
+    /// An expected `authList` (`[code:idPId, …]` with the run's salt) in the script's identities:
+    /// each idPId that names one of the run's accounts is spelt again (``scriptIdPId(_:)``); the
+    /// list sorted as the script's `GOT` is.
+    static func scriptAuthList(_ expected: String, runSalt salt: String) -> String {
+        let run = Identities(salt: salt)
+        let inner =
+            expected.hasPrefix("[") && expected.hasSuffix("]") ? expected.dropFirst().dropLast() : Substring(expected)
+        guard !inner.isEmpty else { return expected }
+        let entries = inner.components(separatedBy: ", ").map { entry -> String in
+            guard let colon = entry.firstIndex(of: ":") else { return entry }
+            let code = IdPCode(String(entry[..<colon]))
+            guard let a = run.account(idPCode: code, idPId: String(entry[entry.index(after: colon)...])) else {
+                return entry.replacingOccurrences(of: salt, with: "${SALT}")
+            }
+            return "\(code.rawValue):\(Self.scriptIdPId(a))"
+        }
+        return "[" + entries.sorted().joined(separator: ", ") + "]"
     }
 
     /// A field the model expects present (`present`) or absent (`absent`, `absent (…)`): the same

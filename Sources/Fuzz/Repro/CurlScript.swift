@@ -38,9 +38,14 @@ struct CurlScript {
 
     func render() async -> String {
         var config = configuration
-        config.semantics = repro.semantics
+        // Rendered without maintenance: the script runs at the target's own time, which the run's
+        // schedule says nothing about, and must make every request the run made (a simulated login
+        // under maintenance would answer 3701 and drop the steps after it).
+        var semantics = repro.semantics
+        semantics.maintenance = MaintenanceSemantics()
+        config.semantics = semantics
         config.episodeLength = .max
-        let sim = SimulatedTarget(semantics: repro.semantics, now: Self.simulatedStart)
+        let sim = SimulatedTarget(semantics: semantics, now: Self.simulatedStart)
         let clock = ClockTracker(frozenAt: sim.now)
         var player = Player(configuration: config, index: 0, salt: Self.saltMark)
         let recorder = Recorder()

@@ -67,6 +67,7 @@ package struct ReproFile: Codable, Sendable {
             throw ReproError(url.path, "has schema \"\(f.schema)\", expected \"\(schemaName)\"")
         }
         guard !f.steps.isEmpty else { throw ReproError(url.path, "has no steps") }
+        if let problem = f.semantics.problems().first { throw ReproError(url.path, "semantics: \(problem)") }
         if let bad = f.steps.first(where: { $0.edge.map { !$0.isValid } ?? false }) {
             throw ReproError(
                 url.path,

@@ -41,28 +41,32 @@ struct Evaluator {
         if sem.mapping.forcing == .noTicket, op.kind == .mappingForcibly || op.kind == .loginChange {
             return done(.wrongURI, .X2, "no forced operations (mapping.forcing: none)")
         }
-        if let (code, why) = edgeInputProblem(), let row = Self.inputRow(code) {
-            // §1.3's order is global: a problem of an earlier row elsewhere in the request (a
-            // missing accessToken, row 7) answers instead, and changes nothing either.
-            var dry = self
-            if let other = try? dry.evaluateAction(), let r = Self.inputRow(other.code), r < row {
-                return try evaluateAction()
-            }
-            return done(code, .X2, why)
+        let edge = edgeInputProblem().flatMap { p in Self.inputRow(p.code).map { (p.code, p.why, row: $0) } }
+        let maintained = op.action.isLogin && sem.maintenance.periodSeconds != nil
+        guard edge != nil || maintained else { return try evaluateAction() }
+        // Both answer instead of the action, which is evaluated on this path first because §1.3's
+        // order is global: bad input of an earlier row elsewhere in the request (a missing
+        // accessToken, row 7) answers before an edge value's, and any bad input before
+        // maintenance. Whichever answers instead changes nothing. The choices the evaluation took
+        // stay on the path (its floor is the request's too).
+        let before = s
+        let outcome = try evaluateAction()
+        let row = Self.inputRow(outcome.code)
+        if let edge {
+            if let row, row < edge.row { return outcome }
+            s = before
+            return done(edge.0, .X2, edge.1)
         }
         // L14: every login answers 3701 under maintenance, after the request's own bad input.
-        if op.action.isLogin, sem.maintenance.periodSeconds != nil {
-            var dry = self
-            let other = try? dry.evaluateAction()
-            if other.map({ Self.inputRow($0.code) == nil }) ?? true, paths.underMaintenance(sem.maintenance) {
-                return done(.notPlayable, .L14, "the game is under maintenance")
-            }
+        if row == nil, paths.underMaintenance(sem.maintenance) {
+            s = before
+            return done(.notPlayable, .L14, "the game is under maintenance")
         }
-        return try evaluateAction()
+        return outcome
     }
 
     /// The bad input the step's edge value makes (§1.3), answered before any semantics.
-    private func edgeInputProblem() -> (ResultCode, String)? {
+    private func edgeInputProblem() -> (code: ResultCode, why: String)? {
         switch op.edge {
         case .longValue(let n)?, .longUnicodeValue(let n)?:
             // Row 11: a made-up value past 1,024 characters.

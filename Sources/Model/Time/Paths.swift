@@ -29,8 +29,11 @@ struct Paths {
     /// start (it may only be that one or a later one), which raises the floor.
     mutating func underMaintenance(_ m: MaintenanceSemantics) -> Bool {
         guard let w = m.window(endingAfter: floor), w.lowerBound <= ceiling else { return false }
-        if w.lowerBound <= floor, ceiling < w.upperBound { return true }
-        guard choose() else { return false }
+        // "Not under" needs a moment of [floor, ceiling] outside every window: the floor itself
+        // when it is before `w`, else the gap after `w`, which exists only if maintenance is not
+        // continuous (a duration as long as the period is under maintenance all the time).
+        let outside = floor < w.lowerBound || (m.durationSeconds < (m.periodSeconds ?? 0) && w.upperBound <= ceiling)
+        if outside, !choose() { return false }
         floor = max(floor, w.lowerBound)
         return true
     }

@@ -36,7 +36,11 @@ package struct MaintenanceSemantics: Codable, Hashable, Sendable {
 
     /// The first maintenance `[start, end)` (epoch ms) that ends after `ms`; `nil` without one.
     package func window(endingAfter ms: Int64) -> Range<Int64>? {
-        guard let p = periodSeconds, p >= 1, durationSeconds >= 1 else { return nil }
+        // Validated semantics stay far from overflow (`Semantics.maxSeconds`); any other schedule
+        // (a hostile file or target) has no maintenance rather than trapping.
+        guard let p = periodSeconds, p >= 1, p <= Semantics.maxSeconds, durationSeconds >= 1,
+            ms.magnitude < UInt64(Int64.max / 4), offsetSeconds.magnitude <= UInt64(Semantics.maxSeconds)
+        else { return nil }
         let period = p * 1000
         let duration = min(durationSeconds, p) * 1000
         let offset = ((offsetSeconds * 1000) % period + period) % period

@@ -1,0 +1,76 @@
+import Foundation
+import Model
+import Protocol
+import Testing
+
+@testable import Fuzz
+
+/// A reproducer script makes the run's requests with identities of its own salt: every value it
+/// compares must be spelt with that salt, and every step the run made must be in it.
+@Suite("Curl script identities")
+struct CurlScriptIdentityTests {
+    static let guest1 = AccountRef(.guest, 1), google1 = AccountRef(.google, 1)
+
+    @Test("An expected authList is spelt with the script's salt: a padded device id is padded as the script pads it")
+    func authListRespelt() {
+        let runSalt = "20261129T033100run-salt.s0.p3"
+        let run = Identities(salt: runSalt)
+        let expected =
+            "[" + [Self.guest1, Self.google1].map { run.idPAccount($0).description }.joined(separator: ", ") + "]"
+        let script = CurlScript.scriptAuthList(expected, runSalt: runSalt)
+        #expect(!script.contains(runSalt))
+        let salt = "r0a1b2c"  // what the script's SALT line makes: as long as the placeholder
+        let own = Identities(salt: salt)
+        let want = [Self.guest1, Self.google1].map { own.idPAccount($0).description }.sorted()
+        #expect(script.replacingOccurrences(of: "${SALT}", with: salt) == "[" + want.joined(separator: ", ") + "]")
+        #expect(own.idPId(Self.guest1).count == EdgeValue.maxDeviceIdLength)
+        #expect(
+            CurlScript.scriptIdPId(Self.guest1).replacingOccurrences(of: "${SALT}", with: salt)
+                == own.idPId(Self.guest1)
+        )
+    }
+
+    @Test("An authList naming accounts of no run salt is kept as it is; an empty one too")
+    func foreignAuthList() {
+        #expect(CurlScript.scriptAuthList("[google:someone-else]", runSalt: "r1") == "[google:someone-else]")
+        #expect(CurlScript.scriptAuthList("[]", runSalt: "r1") == "[]")
+    }
+
+    @Test("A script renders every step even when the run's maintenance covers its simulated start")
+    func maintenanceDoesNotDropSteps() async {
+        var sem = Semantics()
+        sem.maintenance = MaintenanceSemantics(periodSeconds: 3600, durationSeconds: 3600)
+        let login = Action.loginGuest(device: DeviceRef(0), ignoreAlreadyLoggedIn: true)
+        let member = Action.getMember(device: DeviceRef(0), token: .token(Sym(.token, 1)))
+        let steps = [(1, login), (2, member)].map { id, a in
+            ReproFile.Step(
+                id: id,
+                kind: a.kind,
+                text: a.description,
+                action: a,
+                expectedCodes: [0],
+                observedCode: 0,
+                edge: nil
+            )
+        }
+        let repro = ReproFile(
+            schema: ReproFile.schemaName,
+            rule: .M6,
+            message: "test",
+            field: "resultCode",
+            expected: "0",
+            observed: "0",
+            seed: 1,
+            semantics: sem,
+            capabilities: TargetCapabilities(),
+            target: .init(baseURL: "http://127.0.0.1:1", appId: sem.appId, embedded: false),
+            steps: steps,
+            originalLength: 2,
+            standing: nil
+        )
+        var config = FuzzConfiguration(seed: 1, runSalt: "t")
+        config.semantics = sem
+        let script = await CurlScript(configuration: config, repro: repro, salt: "t").render()
+        #expect(script.contains("# step 1 of 2") && script.contains("# step 2 of 2"), "\(script)")
+    }
+}
