@@ -86,6 +86,35 @@ struct EdgeValueLiveTests {
     }
 
     @Test(
+        "A grace ban's gracePeriodSeconds and releaseRuleCondition.count in each number form get what the model predicts from the reference server"
+    )
+    func graceBanNumberForms() async throws {
+        try await ConcurrencyLimit.endToEnd.run {
+            try await withLiveTarget { live in
+                let config = FuzzConfiguration(seed: 1, runSalt: "edge-grace")
+                let clock = await ClockTracker.prepare(client: live.client, configuration: config)
+                let runner = ScriptRunner(configuration: config, executor: live.executor, clock: clock)
+                let d = DeviceRef(0)
+                let user = UserArg.user(Sym(.user, 1))
+                let rule = ReleaseRuleCondition(amount: 30, count: 2, currency: "USD", conditionType: "AND")
+                var steps = [Op(id: 1, action: .loginGuest(device: d, ignoreAlreadyLoggedIn: false))]
+                for (i, form) in EdgeValue.NumberForm.allCases.enumerated() {
+                    steps.append(
+                        Op(id: 2 + i, action: .graceBan(user: user, seconds: 600, rule: rule), edge: .numberForm(form))
+                    )
+                }
+                let run = await runner.run(steps, salt: "edge-grace")
+                #expect(run.violation == nil, "\(run.violation?.message ?? "")")
+                #expect(
+                    run.steps.map(\.observed) == [
+                        .success, .success, .success, .success, .wrongParameterType, .inappropriateValue,
+                    ]
+                )
+            }
+        }
+    }
+
+    @Test(
         "A device id of 128 characters is a device like any other; one of 129 or with a character outside the set is -4000005 and changes nothing"
     )
     func deviceIds() async throws {

@@ -205,6 +205,24 @@ struct JSONFastPathTests {
         }
     }
 
+    @Test("A grace ban written with plain digits decodes to the request; in a number form both integers take it")
+    func graceBanNumberText() throws {
+        let rule = ReleaseRuleCondition(amount: 12.5, count: 3, currency: "USD", conditionType: "OR")
+        let request = GraceBanRequest(gracePeriodSeconds: 600, message: "m", releaseRuleCondition: rule)
+        let plain = GraceBanNumberText(request).jsonBytes
+        #expect(try JSONDecoder().decode(GraceBanRequest.self, from: Data(plain)) == request)
+        #expect(
+            try JSONDecoder().decode(GraceBanRequest.self, from: Data(GraceBanNumberText(GraceBanRequest()).jsonBytes))
+                == GraceBanRequest()
+        )
+        let text = String(decoding: GraceBanNumberText(request, integerText: { "\($0).5" }).jsonBytes, as: UTF8.self)
+        #expect(
+            text.contains("\"gracePeriodSeconds\":600.5") && text.contains("\"count\":3.5")
+                && text.contains("\"amount\":12.5"),
+            "\(text)"
+        )
+    }
+
     @Test("Every request body the writer writes decodes with JSONDecoder to the value written")
     func requestsRoundTrip() throws {
         var v = ReplyValues(seed: 4)

@@ -19,6 +19,10 @@ package struct Concrete: Sendable {
 
     /// The device id sent: broken when the step has a device id edge.
     package func device(_ d: DeviceRef) -> String { op.edge?.device(ids.device(d)) ?? ids.device(d) }
+    /// An integer JSON field as written: in the step's number form (an edge), else plain digits.
+    package func integerText(_ n: Int64) -> String {
+        if case .numberForm(let f)? = op.edge { f.text(n) } else { String(n) }
+    }
 
     package func token(_ t: TokenArg) -> String? {
         switch t {

@@ -160,14 +160,11 @@ package struct Executor: OperationExecutor {
             )
             return wrap(try await cl.transferAccountLogin(device: c.device(d), body, transactionId: tid))
         case .issueTransferKey(let d, let t, let e):
-            // The integer as written: in the step's number form (an edge), else plain digits.
-            let expiresIn: String
-            if case .numberForm(let f)? = p.op.edge { expiresIn = f.text(e) } else { expiresIn = String(e) }
             return wrap(
                 try await cl.issueTransferKey(
                     device: c.device(d),
                     accessToken: c.token(t),
-                    expiresInText: expiresIn,
+                    expiresInText: c.integerText(e),
                     transactionId: tid
                 )
             )
@@ -215,7 +212,11 @@ package struct Executor: OperationExecutor {
             return answer(try await cl.testAdvanceClock(seconds: s)) { .clock($0) }
         case .graceBan(let u, let s, let rule):
             let body = GraceBanRequest(gracePeriodSeconds: s, message: "gbfuzz", releaseRuleCondition: rule)
-            return answer(try await cl.testGraceBan(userId: c.user(u), body)) { .graceBan($0) }
+            return answer(
+                try await cl.testGraceBan(userId: c.user(u), GraceBanNumberText(body, integerText: c.integerText))
+            ) {
+                .graceBan($0)
+            }
         case .payment(let u, let amount, let currency):
             let body = PaymentRequest(amount: Double(amount), currency: currency)
             return answer(try await cl.testPayment(userId: c.user(u), body)) { .graceBan($0) }

@@ -185,9 +185,14 @@ extension Action {
         }
     }
 
-    /// Whether the step sends an integer JSON field, so a ``EdgeValue/numberForm(_:)`` edge applies.
+    /// Whether the step sends an integer JSON field, so a ``EdgeValue/numberForm(_:)`` edge applies
+    /// (to every integer it sends: TransferKey's `expiresIn`; a grace ban's `gracePeriodSeconds` and
+    /// `releaseRuleCondition.count`). The clock advance's `seconds` is left plain: refused, it
+    /// would leave the players' shared clock where every player's model does not expect it.
     package var hasIntegerField: Bool {
-        if case .issueTransferKey = self { return true }
-        return false
+        switch self {
+        case .issueTransferKey, .graceBan: true
+        default: false
+        }
     }
 }

@@ -124,6 +124,11 @@ extension GamebaseClient {
     }
 
     package func testGraceBan(userId: String, _ body: GraceBanRequest) async throws -> Reply<GraceBanResponse> {
+        try await testGraceBan(userId: userId, GraceBanNumberText(body))
+    }
+
+    /// A grace ban with its integers written as the given JSON number texts.
+    package func testGraceBan(userId: String, _ body: GraceBanNumberText) async throws -> Reply<GraceBanResponse> {
         try await call(
             .post,
             Endpoint.testGraceBan(appId, userId: userId),

@@ -33,6 +33,28 @@ package struct ClockFreezeRequest: Codable, Hashable, Sendable {
     package init(frozen: Bool) { self.frozen = frozen }
 }
 
+/// The grace-ban body with its integers (`gracePeriodSeconds`, `releaseRuleCondition.count`) written
+/// as JSON number texts: plain digits, or an edge value's number form (docs/PROTOCOL.md §1.3).
+/// Only ``JSONWritable`` can write it.
+package struct GraceBanNumberText: Encodable, Hashable, Sendable {
+    package var request: GraceBanRequest
+    package var gracePeriodSeconds: String?
+    package var count: String?
+
+    package init(_ request: GraceBanRequest, integerText: (Int64) -> String = { String($0) }) {
+        self.request = request
+        gracePeriodSeconds = request.gracePeriodSeconds.map(integerText)
+        count = request.releaseRuleCondition.map { integerText(Int64($0.count)) }
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        throw EncodingError.invalidValue(
+            request,
+            .init(codingPath: [], debugDescription: "JSON number text is written by JSONWritable only")
+        )
+    }
+}
+
 /// Body of `POST …/members/{userId}/grace-ban`.
 package struct GraceBanRequest: Codable, Hashable, Sendable {
     /// Length of the grace period from now; default 7 days.

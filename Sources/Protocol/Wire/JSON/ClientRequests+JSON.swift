@@ -119,3 +119,30 @@ extension ClockFreezeRequest: JSONWritable {
 extension Array: JSONWritable where Element == String {
     package func write(to w: inout JSONWriter) { w.array(self) }
 }
+
+extension GraceBanNumberText: JSONWritable {
+    package func write(to w: inout JSONWriter) {
+        w.object {
+            if let g = gracePeriodSeconds { $0.member("gracePeriodSeconds", numberText: g) }
+            $0.member("message", request.message)
+            if let r = request.releaseRuleCondition {
+                $0.member("releaseRuleCondition", RuleText(rule: r, count: count ?? String(r.count)))
+            }
+        }
+    }
+
+    /// `releaseRuleCondition` with `count` as given.
+    private struct RuleText: JSONWritable {
+        let rule: ReleaseRuleCondition
+        let count: String
+
+        func write(to w: inout JSONWriter) {
+            w.object {
+                $0.member("amount", numberText: "\(rule.amount)")
+                $0.member("count", numberText: count)
+                $0.member("currency", rule.currency)
+                $0.member("conditionType", rule.conditionType)
+            }
+        }
+    }
+}
