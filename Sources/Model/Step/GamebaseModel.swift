@@ -107,6 +107,6 @@ extension GamebaseModel {
         .transferAccountAlreadyUsedServer, .transferAccountExpiredServer, .transferAccountBlockedServer,
         .transferAccountWrongPasswordServer, .transferAccountIDNotFoundServer, .productNotEnabled,
         .authNotSupportedProvider, .authBannedMember, .idpLoginExternalAuthRequired, .parameterTooLong,
-        .authNotExistMember, .notPlayable,
+        .authNotExistMember, .notPlayable, .invalidMember, .authInvalidMember,
     ]
 }
