@@ -48,4 +48,47 @@ struct MaintenanceTests {
             #expect(try await server.client.transferAccountLogin(device: newDevice(), transfer).resultCode == .success)
         }
     }
+
+    @Test(
+        "Test control switches maintenance: start now for a while, a schedule, off; the knobs report it; reset restores the configured one"
+    )
+    func switched() async throws {
+        try await withServer(Semantics()) { server in
+            try await server.freeze()
+            let c = server.client
+            let off = try await c.testMaintenance().body
+            #expect(off.maintenance == MaintenanceSemantics() && off.underMaintenance == false)
+            let s = try await server.guest()
+            let started = try await c.testStartMaintenance(durationSeconds: 60)
+            #expect(started.resultCode == .success && started.body.underMaintenance == true)
+            #expect(try await c.login(device: newDevice(), LoginRequest(idPCode: .guest)).resultCode == .notPlayable)
+            #expect(try await c.tokenLogin(device: s.device, accessToken: s.token).resultCode == .notPlayable)
+            #expect(try await c.testSemantics().body.semantics?.maintenance == started.body.maintenance)
+            try await server.advance(seconds: 60)
+            #expect(try await c.testMaintenance().body.underMaintenance == false)
+            #expect(try await c.tokenLogin(device: s.device, accessToken: s.token).resultCode == .success)
+            // A schedule: from the current second on, every 10 minutes for 5.
+            let now = try #require(try await c.testClock().body.clock).now
+            let every = MaintenanceSemantics(
+                periodSeconds: 600,
+                durationSeconds: 300,
+                offsetSeconds: (now / 1000) % 600
+            )
+            #expect(try await c.testSwitchMaintenance(every).body.underMaintenance == true)
+            try await server.advance(seconds: 300)
+            #expect(try await c.tokenLogin(device: s.device, accessToken: s.token).resultCode == .success)
+            try await server.advance(seconds: 300)
+            #expect(try await c.tokenLogin(device: s.device, accessToken: s.token).resultCode == .notPlayable)
+            // A schedule the knob's rules refuse changes nothing; null is off.
+            let bad = MaintenanceSemantics(periodSeconds: 60, durationSeconds: 61)
+            #expect(try await c.testSwitchMaintenance(bad).resultCode == .inappropriateValue)
+            #expect(try await c.testMaintenance().body.maintenance == every)
+            #expect(try await c.testStartMaintenance(durationSeconds: 0).resultCode == .inappropriateValue)
+            #expect(try await c.testSwitchMaintenance(MaintenanceSemantics()).body.underMaintenance == false)
+            #expect(try await c.tokenLogin(device: s.device, accessToken: s.token).resultCode == .success)
+            _ = try await c.testStartMaintenance(durationSeconds: 600)
+            #expect(try await c.testReset().resultCode == .success)
+            #expect(try await c.testMaintenance().body.maintenance == MaintenanceSemantics())
+        }
+    }
 }

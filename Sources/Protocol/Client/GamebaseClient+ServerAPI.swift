@@ -99,6 +99,33 @@ extension GamebaseClient {
         try await call(.get, Endpoint.testSemantics(appId), secret: true, as: SemanticsResponse.self)
     }
 
+    /// The maintenance schedule in force and whether the server is under maintenance now.
+    package func testMaintenance() async throws -> Reply<MaintenanceResponse> {
+        try await call(.get, Endpoint.testMaintenance(appId), secret: true, as: MaintenanceResponse.self)
+    }
+
+    /// Switches the maintenance schedule (`periodSeconds: nil`: never under maintenance).
+    package func testSwitchMaintenance(_ schedule: MaintenanceSemantics) async throws -> Reply<MaintenanceResponse> {
+        try await call(
+            .put,
+            Endpoint.testMaintenance(appId),
+            secret: true,
+            body: schedule,
+            as: MaintenanceResponse.self
+        )
+    }
+
+    /// Maintenance from the server's current second for `durationSeconds`.
+    package func testStartMaintenance(durationSeconds: Int64) async throws -> Reply<MaintenanceResponse> {
+        try await call(
+            .post,
+            Endpoint.testMaintenanceStart(appId),
+            secret: true,
+            body: MaintenanceStartRequest(durationSeconds: durationSeconds),
+            as: MaintenanceResponse.self
+        )
+    }
+
     package func testClock() async throws -> Reply<ClockResponse> {
         try await call(.get, Endpoint.testClock(appId), secret: true, as: ClockResponse.self)
     }

@@ -101,6 +101,10 @@ package enum Endpoint {
     package static func testClockAdvance(_ appId: String) -> String { "\(test(appId))/clock/advance" }
     /// POST freeze or unfreeze the clock.
     package static func testClockFreeze(_ appId: String) -> String { "\(test(appId))/clock/freeze" }
+    /// GET the maintenance schedule in force; PUT switch it.
+    package static func testMaintenance(_ appId: String) -> String { "\(test(appId))/maintenance" }
+    /// POST maintenance from now for a while.
+    package static func testMaintenanceStart(_ appId: String) -> String { "\(test(appId))/maintenance/start" }
     /// POST put a user under grace ban.
     package static func testGraceBan(_ appId: String, userId: String) -> String {
         "\(test(appId))/members/\(percentEncoded(userId))/grace-ban"

@@ -148,6 +148,14 @@ extension SemanticsResponse {
     }
 }
 
+extension MaintenanceResponse {
+    package init(_ header: ResponseHeader, maintenance: MaintenanceSemantics? = nil, underMaintenance: Bool? = nil) {
+        self.header = header
+        self.maintenance = maintenance
+        self.underMaintenance = underMaintenance
+    }
+}
+
 extension BugsResponse {
     package init(_ header: ResponseHeader, bugs: [String]? = nil) {
         self.header = header

@@ -95,6 +95,20 @@ package struct SemanticsResponse: Codable, Hashable, Sendable {
     package var semantics: Semantics?
 }
 
+/// The answer of the maintenance calls (docs/PROTOCOL.md §4 "Maintenance"): the schedule in force
+/// and whether the server's clock is inside one of its windows now.
+package struct MaintenanceResponse: Codable, Hashable, Sendable {
+    package var header: ResponseHeader
+    package var maintenance: MaintenanceSemantics?
+    package var underMaintenance: Bool?
+}
+
+/// Body of `POST …/maintenance/start`: maintenance from the current second for `durationSeconds`.
+package struct MaintenanceStartRequest: Codable, Hashable, Sendable {
+    package var durationSeconds: Int64
+    package init(durationSeconds: Int64) { self.durationSeconds = durationSeconds }
+}
+
 /// The bug switches that are on (so a report can say what the target was).
 package struct BugsResponse: Codable, Hashable, Sendable {
     package var header: ResponseHeader

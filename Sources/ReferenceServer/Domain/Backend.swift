@@ -14,6 +14,9 @@ final class Backend: Sendable {
     let signer: IdPTokenSigner
     let secretKey: String
     let configuredCodes: Set<String>
+    /// The maintenance schedule in force (L14): the configured one until test control switches it
+    /// (docs/PROTOCOL.md §4 "Maintenance"). Read by every login, written by a test-control call.
+    private let maintenanceSchedule: Mutex<MaintenanceSemantics>
     /// Token login's in-memory index, kept exact by the writer's hooks.
     let sessions: SessionCache
     private let deadlineWatermark: DeadlineWatermark
@@ -22,6 +25,7 @@ final class Backend: Sendable {
     init(pool: DatabasePool, configuration: ServerConfiguration) {
         self.pool = pool
         self.semantics = configuration.semantics
+        self.maintenanceSchedule = Mutex(configuration.semantics.maintenance)
         self.bugs = configuration.bugs
         self.signer = IdPTokenSigner(secret: configuration.idpSecret)
         self.secretKey = configuration.secretKey
@@ -68,6 +72,21 @@ final class Backend: Sendable {
     /// deadlines lazily (``UserRow/settled(at:)``).
     func read<T>(_ body: (Database, Int64) throws -> T) throws -> T {
         try pool.read { db in try body(db, self.clock.now()) }
+    }
+
+    /// The maintenance schedule in force.
+    var maintenance: MaintenanceSemantics { maintenanceSchedule.withLock { $0 } }
+
+    /// Puts `schedule` in force (test control); `nil` restores the configured one.
+    func switchMaintenance(to schedule: MaintenanceSemantics?) {
+        maintenanceSchedule.withLock { $0 = schedule ?? semantics.maintenance }
+    }
+
+    /// The knobs as they are now: the configured ones with the schedule in force.
+    var liveSemantics: Semantics {
+        var s = semantics
+        s.maintenance = maintenance
+        return s
     }
 
     /// Records that a deadline at `date` now exists.

@@ -11,10 +11,10 @@ struct OperationScope {
     var semantics: Semantics { backend.semantics }
     func bug(_ b: ServerBug) -> Bool { backend.bugs.has(b) }
 
-    /// L14: every login answers 3701 while the game is under maintenance (knob `maintenance`),
-    /// before any other semantics.
+    /// L14: every login answers 3701 while the game is under maintenance (knob `maintenance`, or
+    /// the schedule test control switched to), before any other semantics.
     func requirePlayable() throws {
-        if semantics.maintenance.contains(now) { throw Rejection(.notPlayable) }
+        if backend.maintenance.contains(now) { throw Rejection(.notPlayable) }
     }
 
     /// Runs `op` in a savepoint: a thrown ``Rejection`` undoes the operation's writes (never the

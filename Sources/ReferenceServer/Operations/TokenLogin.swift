@@ -5,7 +5,7 @@ import Protocol
 /// evaluate expiry and due deadlines lazily, at the time of the request.
 enum TokenLogin {
     static func run(_ backend: Backend, _ caller: Caller) throws -> ClientReplyBody {
-        if backend.semantics.maintenance.contains(backend.clock.now()) {
+        if backend.maintenance.contains(backend.clock.now()) {
             return Rejection(.notPlayable).body(transactionId: caller.transactionId)  // L14
         }
         guard let token = caller.bearer else {

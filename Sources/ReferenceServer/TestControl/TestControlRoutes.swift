@@ -14,7 +14,7 @@ enum TestControlRoutes {
         router.get("\(prefix)/semantics") { req, ctx in
             _ = try await g.admit(req, ctx, .testControl, body: .none)
             return Envelope.response(
-                SemanticsResponse(Envelope.header(ctx), semantics: backend.semantics),
+                SemanticsResponse(Envelope.header(ctx), semantics: backend.liveSemantics),
                 context: ctx
             )
         }
@@ -56,8 +56,10 @@ enum TestControlRoutes {
             _ = try await g.admit(req, ctx, .testControl, body: .none)
             try await backend.eraseAll()
             backend.clock.reset()
+            backend.switchMaintenance(to: nil)
             return Envelope.response(EmptyResponse(header: Envelope.header(ctx)), context: ctx)
         }
+        MaintenanceControl.register(router, g)
         router.get("\(prefix)/bugs") { req, ctx in
             _ = try await g.admit(req, ctx, .testControl, body: .none)
             return Envelope.response(BugsResponse(Envelope.header(ctx), bugs: backend.bugs.names), context: ctx)
