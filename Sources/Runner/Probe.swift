@@ -25,9 +25,23 @@ enum Probe {
         do {
             let r = try await client.testSemantics()
             if r.resultCode.isSuccess, let s = r.body.semantics, let problem = s.problems().first {
-                // Knobs no target may have (a period of 10^18 seconds…): not trusted, not used.
+                // Knobs outside docs/PROTOCOL.md §5's bounds: never judged with, and never silently
+                // replaced by defaults (a correct target would then be flagged for its own knobs).
                 testControl = true
-                notes.append("the target reports knobs gbfuzz cannot use (\(problem)): using the profile's")
+                guard profile.semantics != nil || profile.semanticsFile != nil else {
+                    throw CommandError(
+                        .usage,
+                        "the target reports knobs gbfuzz cannot judge with (\(problem)): give them with --semantics FILE (gbfuzz calibrate writes one) or the profile's semantics:"
+                    )
+                }
+                if let file = profile.semanticsFile, !profile.semanticsFileOverProfile,
+                    let over = try? KnobFile.load(path: file, over: semantics)
+                {
+                    semantics = over
+                }
+                notes.append(
+                    "the target reports knobs gbfuzz cannot use (\(problem)): using \(profile.semanticsFile ?? "the profile's")"
+                )
             } else if r.resultCode.isSuccess, let s = r.body.semantics {
                 testControl = true
                 if let file = profile.semanticsFile {
@@ -52,6 +66,8 @@ enum Probe {
             }
         } catch let e as TransportError {
             throw unreachable(client, e)
+        } catch let e as CommandError {
+            throw e
         } catch let e as ProtocolError {
             notes.append("no test control (\(e.code)): time-dependent checks use the local clock")
         } catch {

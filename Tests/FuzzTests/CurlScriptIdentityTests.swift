@@ -72,5 +72,19 @@ struct CurlScriptIdentityTests {
         config.semantics = sem
         let script = await CurlScript(configuration: config, repro: repro, salt: "t").render()
         #expect(script.contains("# step 1 of 2") && script.contains("# step 2 of 2"), "\(script)")
+        // With test control the script runs without maintenance, and compares logins without 3701.
+        #expect(script.contains("call PUT \"\(Endpoint.testMaintenance(sem.appId))\""), "\(script)")
+        var under = repro
+        under.steps[0].expectedCodes = [3701]
+        under.steps[1].expectedCodes = [0, 3701]
+        let again = CurlScript(configuration: config, repro: under, salt: "t")
+        #expect(again.allowedCodes(1) == nil && again.allowedCodes(2) == [0])
+        under.rule = .L14
+        #expect(again.verdict().joined().contains("UNCHECKED") == false)
+        #expect(
+            CurlScript(configuration: config, repro: under, salt: "t").verdict().joined().contains(
+                "VERDICT: UNCHECKED L14"
+            )
+        )
     }
 }

@@ -8,6 +8,13 @@ extension CurlScript {
     func verdict() -> [String] {
         var out = ["echo \"--- response of the last step:\"", "echo \"$RESP\""]
         let rule = repro.rule.rawValue
+        if repro.rule == .L14 || (repro.semantics.maintenance.periodSeconds != nil && repro.expected.contains("3701")) {
+            // Where the target's time is in the run's schedule is not the script's to choose.
+            out.append(
+                "echo \"VERDICT: UNCHECKED \(rule): a finding about the run's maintenance schedule; gbfuzz replay judges it at the target's time\"; exit 0"
+            )
+            return out
+        }
         if repro.field == "resultCode", let last = repro.steps.last, let allowed = allowedCodes(last.id) {
             // The same test as the oracle's: a code outside what the model allows.
             let codes = allowed.map(String.init).joined(separator: "|")

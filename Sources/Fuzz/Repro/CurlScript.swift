@@ -82,7 +82,25 @@ struct CurlScript {
             "IDP_SECRET=\"${GBFUZZ_IDP_SECRET:-gbfuzz-test-idp-secret}\"",
             Self.saltLine,
             "RESP=''; CODE=''",
-        ] + Self.helpers + Self.clockLines(semantics: repro.semantics, capabilities: repro.capabilities) + [""]
+        ] + Self.helpers + Self.clockLines(semantics: repro.semantics, capabilities: repro.capabilities)
+            + maintenanceLines() + [""]
+    }
+
+    /// The run's maintenance schedule says nothing about the target's time now: with test control
+    /// the script switches maintenance off (docs/PROTOCOL.md §4), as it was rendered, and compares
+    /// logins without 3701 (``allowedCodes(_:)``).
+    func maintenanceLines() -> [String] {
+        guard repro.semantics.maintenance.periodSeconds != nil else { return [] }
+        guard repro.capabilities.testControl else {
+            return [
+                "echo \"note: the run had a maintenance schedule; a login may answer 3701 at the target's time\""
+            ]
+        }
+        let path = Endpoint.testMaintenance(repro.semantics.appId)
+        return [
+            "call PUT \"\(path)\" -H \"X-Secret-Key: ${SECRET}\" -H 'Content-Type: application/json' -d '{\"periodSeconds\":null}'",
+            #"if [ "$CODE" != "0" ]; then echo "note: cannot switch maintenance off (resultCode $CODE): a login may answer 3701"; fi"#,
+        ]
     }
 
     /// The server time everything is relative to: with test control the clock is frozen first
@@ -119,9 +137,14 @@ struct CurlScript {
     }
 
     /// The codes the model allowed at step `id` when the reproducer was verified, if recorded.
+    /// Without 3701 when the run had a maintenance schedule (the script runs without maintenance,
+    /// ``maintenanceLines()``); `nil` when nothing is left to compare.
     func allowedCodes(_ id: Int) -> [Int]? {
-        guard let codes = repro.steps.first(where: { $0.id == id })?.expectedCodes, !codes.isEmpty else { return nil }
-        return codes
+        guard var codes = repro.steps.first(where: { $0.id == id })?.expectedCodes else { return nil }
+        if repro.semantics.maintenance.periodSeconds != nil {
+            codes.removeAll { $0 == ResultCode.notPlayable.rawValue }
+        }
+        return codes.isEmpty ? nil : codes
     }
 
     func stepLines(

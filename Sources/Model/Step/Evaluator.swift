@@ -48,20 +48,28 @@ struct Evaluator {
         // order is global: bad input of an earlier row elsewhere in the request (a missing
         // accessToken, row 7) answers before an edge value's, and any bad input before
         // maintenance. Whichever answers instead changes nothing. The choices the evaluation took
-        // stay on the path (its floor is the request's too).
-        let before = s
+        // stay on the path; what they assumed about time is forgotten when the answer is not the
+        // action's (it does not depend on them), so those paths merge.
+        let (before, unassumed) = (s, paths)
         let outcome = try evaluateAction()
         let row = Self.inputRow(outcome.code)
         if let edge {
             if let row, row < edge.row { return outcome }
             s = before
+            paths.assume(like: unassumed)
             return done(edge.0, .X2, edge.1)
         }
+        guard row == nil else { return outcome }
         // L14: every login answers 3701 under maintenance, after the request's own bad input.
-        if row == nil, paths.underMaintenance(sem.maintenance) {
+        // Decided on the request's own window, so every path of the action that is under
+        // maintenance merges; a path whose own assumptions put it inside maintenance is too.
+        let assumed = paths
+        paths.assume(like: unassumed)
+        if paths.underMaintenance(sem.maintenance) || assumed.surelyUnderMaintenance(sem.maintenance) {
             s = before
             return done(.notPlayable, .L14, "the game is under maintenance")
         }
+        paths.assume(like: assumed)
         return outcome
     }
 

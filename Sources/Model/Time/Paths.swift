@@ -38,6 +38,12 @@ struct Paths {
         return true
     }
 
+    /// Whether every moment of [floor, ceiling] is under maintenance (no choice).
+    func surelyUnderMaintenance(_ m: MaintenanceSemantics) -> Bool {
+        guard let w = m.window(endingAfter: floor) else { return false }
+        return w.lowerBound <= floor && ceiling < w.upperBound
+    }
+
     /// Whether the server clock had reached `d` when the request was handled.
     mutating func passed(_ d: Deadline) -> Bool {
         if floor >= d.latest || known.contains(d) { return true }
@@ -51,6 +57,16 @@ struct Paths {
             ceiling = min(ceiling, d.latest - 1)
             return false
         }
+    }
+
+    /// Takes `other`'s assumptions about time (floor, ceiling, deadlines), keeping the choices this
+    /// path took: after an evaluation whose answer did not depend on what its choices assumed, so
+    /// the paths that differ only there end in the same state and merge.
+    mutating func assume(like other: Paths) {
+        floor = other.floor
+        ceiling = other.ceiling
+        known = other.known
+        learned = other.learned
     }
 
     /// A free choice where the protocol allows either behaviour.
