@@ -146,11 +146,15 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: The reference server's readers of untrusted request input: pure, no I/O, so its
+        // parser fuzz target (FuzzServerJSON) builds without the server's HTTP and storage stack.
+        .target(name: "RequestInput", dependencies: ["Protocol"], swiftSettings: optimizedInDebug),
+
         // MARK: The embedded Gamebase-compatible reference server (beside the pipeline).
         .target(
             name: "ReferenceServer",
             dependencies: [
-                "Config", "Protocol",
+                "Config", "Protocol", "RequestInput",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -216,7 +220,7 @@ let package = Package(
 
         // MARK: Fuzz targets: one per parser of untrusted input, and the corpus replay they share.
         .target(name: "CorpusReplay", path: "FuzzTargets/CorpusReplay", swiftSettings: swiftSettings),
-        fuzzTarget("FuzzServerJSON", ["ReferenceServer"]),
+        fuzzTarget("FuzzServerJSON", ["RequestInput"]),
         fuzzTarget("FuzzDates", ["Protocol"]),
         fuzzTarget("FuzzReplies", ["Model", "Protocol", "Transport"]),
         fuzzTarget("FuzzProfile", ["Plan"]),
@@ -273,7 +277,7 @@ let package = Package(
         .testTarget(
             name: "ReferenceServerTests",
             dependencies: [
-                "Config", "GBFuzzTestKit", "Protocol", "ReferenceServer", "Transport",
+                "Config", "GBFuzzTestKit", "Protocol", "ReferenceServer", "RequestInput", "Transport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings

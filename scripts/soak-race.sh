@@ -17,12 +17,15 @@
 #   scripts/soak-race.sh            # seeds 1 2 3, every one linearizable
 #   SEEDS="4 5" scripts/soak-race.sh
 #   SEEDS="1 2 3" DECIDED=1 scripts/soak-race.sh
+#   CHECK_BUDGET=120s scripts/soak-race.sh   # the checker's budget per partition (`--check-budget`)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SEEDS=${SEEDS:-1 2 3}
 DECIDED=${DECIDED:-0}
 ALLOW_UNKNOWN=${ALLOW_UNKNOWN:-0}
+budget=()
+[ -n "${CHECK_BUDGET:-}" ] && budget=(--check-budget "$CHECK_BUDGET")
 case "$DECIDED" in '' | *[!0-9]*) echo "soak-race: DECIDED must be a number" >&2; exit 64 ;; esac
 OUT=${OUT:-results/soak-race-$(date -u +%Y%m%d-%H%M%S)}
 
@@ -36,7 +39,7 @@ unknown=0
 mkdir -p "$OUT"
 for seed in $SEEDS; do
     set +e
-    "$BIN" run profiles/race-contention.yaml --seed "$seed" --out "$OUT/$seed" >"$OUT/$seed.log" 2>&1
+    "$BIN" run profiles/race-contention.yaml --seed "$seed" "${budget[@]}" --out "$OUT/$seed" >"$OUT/$seed.log" 2>&1
     status=$?
     # The run is the case it claims: measured on the history the checker judged, not read from the
     # profile (64 players or more, 2 to 8 shared IdP accounts, some operations maybe applied,

@@ -38,13 +38,13 @@ swift test --skip-build --no-parallel "${timing[@]}"
 phase "timing tests"
 
 # The race checker's no-false-positive case: the clean server under heavy contention (64 players on
-# 6 shared IdP accounts, maybe-applied operations, 50,000 operations) must never show a violation,
-# and seeds 1 and 2 are tried in turn for a run that comes out linearizable (release build). An
-# unknown run is no verdict, not a false positive: if both are unknown the phase passes with a
-# warning (ALLOW_UNKNOWN=1). On a 2-core Intel machine seed 1 was unknown twice on 2026-11-28 where
-# seeds 2 and 3 decided in 88 and 20 s; on the slower 2-core AMD machine all three seeds ran out of
-# the 240 s budget the same day, 0 violating partitions each (docs/MODEL.md §7, "Limits").
-SEEDS="1 2" DECIDED=1 ALLOW_UNKNOWN=1 scripts/soak-race.sh
+# 6 shared IdP accounts, maybe-applied operations, 50,000 operations) must never show a violation
+# (release build). One seed, and a checker budget of 120 s per partition: an unknown partition is no
+# verdict, not a false positive, so an unknown run passes with a warning (ALLOW_UNKNOWN=1) while a
+# violating partition among the thousands decided fails. Seed 3 decided in 20 s on a 2-core Intel
+# machine; on a slower 2-core AMD one every seed ran out of 240 s (docs/MODEL.md §7, "Limits"). More
+# seeds and the profile's own budget: `scripts/soak-race.sh` (about 5 minutes a seed).
+SEEDS="3" CHECK_BUDGET=120s DECIDED=1 ALLOW_UNKNOWN=1 scripts/soak-race.sh
 phase "race soak (release build included)"
 
 # Every parser of untrusted input: its committed corpus replayed, then 10 s of coverage-guided

@@ -1,4 +1,4 @@
-import ReferenceServer
+import RequestInput
 
 /// libFuzzer's entry: the bytes as a request body through the reference server's JSON parser and
 /// every route's body readers and validators (``RequestBodyReaders``). Only traps are findings.

@@ -67,6 +67,15 @@ package struct RunPlan: Sendable {
             profile.load.stages = []
         }
         if let m = request.maxOperations { profile.maxOperations = m }
+        if let budget = request.checkBudget {
+            guard profile.race != nil else {
+                throw CommandError(
+                    .usage,
+                    "--check-budget applies to race hunting; \(profile.source) has no race: section"
+                )
+            }
+            profile.race?.checkBudget = budget
+        }
         if let k = request.secretKey { profile.target.secretKey = k }
         profile.target.network = request.network.applied(to: profile.target.network)
         let unreadable = profile.target.network.unreadableFiles

@@ -14,6 +14,8 @@ package struct RunRequest: Sendable {
     package var players: Int?
     package var rate: Double?
     package var maxOperations: Int?
+    /// The linearizability checker's budget per partition, over the profile's `race.checkBudget`.
+    package var checkBudget: Duration?
     package var secretKey: String?
     /// A knob file (`--semantics`, e.g. what `gbfuzz calibrate` wrote) laid over the profile's knobs.
     package var semanticsFile: String?

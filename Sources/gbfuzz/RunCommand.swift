@@ -63,6 +63,12 @@ extension GBFuzz {
         @Option(name: .customLong("max-operations"), help: "Stop after this many operations.")
         var maxOperations: Int?
 
+        @Option(
+            name: .customLong("check-budget"),
+            help: "Race hunting: the linearizability checker's budget per partition (overrides race.checkBudget)."
+        )
+        var checkBudget: DurationArgument?
+
         @Option(help: "Progress output: auto, plain or off.")
         var progress: String?
 
@@ -82,6 +88,9 @@ extension GBFuzz {
             if let players, players < 1 { throw ValidationError("--players must be at least 1") }
             if let rate, !(rate > 0) { throw ValidationError("--rate must be positive") }
             if let maxOperations, maxOperations < 1 { throw ValidationError("--max-operations must be at least 1") }
+            if let checkBudget, checkBudget.duration == .zero {
+                throw ValidationError("--check-budget must be longer than zero, such as 90s or 4m")
+            }
             if let progress, OutputSpec.Progress(rawValue: progress) == nil {
                 throw ValidationError("--progress must be auto, plain or off")
             }
@@ -99,6 +108,7 @@ extension GBFuzz {
             request.players = players
             request.rate = rate
             request.maxOperations = maxOperations
+            request.checkBudget = checkBudget?.duration
             request.progress = progress.flatMap(OutputSpec.Progress.init(rawValue:))
             request.failFast = failFast
             request.overwrite = overwrite

@@ -1,6 +1,5 @@
+import RequestInput
 import Testing
-
-@testable import ReferenceServer
 
 /// The bad-input rows 6, 8 and 10 rest on this parser telling valid JSON, types and numbers apart.
 @Suite("JSON parser used for bad-input checks", .timeLimit(.minutes(1)))

@@ -1,6 +1,5 @@
+import RequestInput
 import Testing
-
-@testable import ReferenceServer
 
 /// docs/PROTOCOL.md §1.3 "Numbers" and "Lengths", at the level of the shared code paths every
 /// endpoint reads through (``NumberText``, ``Validator``, ``QueryReader``, ``ObjectReader``).

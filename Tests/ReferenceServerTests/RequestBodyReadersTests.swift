@@ -1,7 +1,6 @@
 import Protocol
+import RequestInput
 import Testing
-
-@testable import ReferenceServer
 
 /// The readers the fuzz target `FuzzServerJSON` drives answer what the routes answer over HTTP
 /// (BadInputTests, NumberAndLengthInputTests), so fuzzing them exercises the real checks.

@@ -1,6 +1,7 @@
 import GRDB
 import Hummingbird
 import Protocol
+import RequestInput
 
 /// The bugs only concurrency reveals: a check and the write it guards run in separate
 /// transactions with an await between them (a call to an IdP or a cache, in a real backend).

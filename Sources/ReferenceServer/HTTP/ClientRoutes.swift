@@ -1,5 +1,6 @@
 import Hummingbird
 import Protocol
+import RequestInput
 
 /// Client operations under `/tcgb-gateway/v1.3/apps/{appId}/auth` (docs/PROTOCOL.md §2).
 enum ClientRoutes {

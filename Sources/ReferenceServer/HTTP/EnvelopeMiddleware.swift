@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import Protocol
+import RequestInput
 
 /// The outermost middleware: fixes the transaction id (echoed, or generated when absent) and turns
 /// every thrown error — bad input, an unknown path, anything unexpected — into the envelope with

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import Protocol
+import RequestInput
 
 /// The shared front half of every endpoint: the bad-input checks of docs/PROTOCOL.md §1.3 rows
 /// 2–6, in order (row 1 is the router's), and the rest of the rows through ``Validator``.

@@ -1,20 +1,8 @@
 import GRDB
 import Protocol
+import RequestInput
 
 /// Add mapping (docs/PROTOCOL.md §2.5).
-struct AddMappingInput: Sendable {
-    var idPCode: String
-    var accessToken: String?
-    var lineChannelRegion: String?
-
-    init(_ r: ObjectReader?) {
-        let code = r?.string("idPCode", required: true)
-        idPCode = code ?? ""
-        accessToken = r?.string("accessToken", required: code.map { $0 != IdPCode.guest.rawValue } ?? false)
-        lineChannelRegion = r?.object("additionalInfo")?.string("lineChannelRegion")
-    }
-}
-
 enum AddMapping {
     /// What the checks decided: answer now, or map this account.
     enum Decision: Sendable {

@@ -1,5 +1,6 @@
 import Hummingbird
 import Protocol
+import RequestInput
 
 /// Who is calling a client operation: the device, the presented Gamebase token, the exchange id.
 struct Caller: Sendable {

@@ -1,20 +1,9 @@
 import GRDB
 import Protocol
+import RequestInput
 
 /// Add mapping forcibly and change login: both redeem a forcing-mapping ticket
 /// (docs/PROTOCOL.md §2.6, §2.7).
-struct ForcingMappingInput: Sendable {
-    var forcingMappingKey: String
-    var idPCode: String
-    var accessToken: String
-
-    init(_ r: ObjectReader?) {
-        forcingMappingKey = r?.string("forcingMappingKey", required: true) ?? ""
-        idPCode = r?.string("idPCode", required: true) ?? ""
-        accessToken = r?.string("accessToken", required: true) ?? ""
-    }
-}
-
 enum ForcingMapping {
     /// Steps 2–8 of §2.6: 3304, 3201, 3311, 3312, 3313, 3314, 3315.
     static func redeemable(_ s: OperationScope, requester: UserRow, _ input: ForcingMappingInput) throws

@@ -1,27 +1,7 @@
 import Protocol
+import RequestInput
 
 /// Guest and IdP login (docs/PROTOCOL.md §2.1, §2.2).
-struct LoginInput: Sendable {
-    var idPCode: String
-    var accessToken: String?
-    var lineChannelRegion: String?
-    var ignoreAlreadyLoggedIn: Bool
-
-    /// `tokenRequired`: an IdP login without `accessToken` is bad input (-4000002); otherwise it
-    /// reaches the semantics and gets 3203 there (knob `login.missingIdPToken`).
-    init(_ r: ObjectReader?, tokenRequired: Bool = true) {
-        let code = r?.string("idPCode", required: true)
-        idPCode = code ?? ""
-        // Required only once idPCode is known to be an IdP other than guest.
-        accessToken = r?.string(
-            "accessToken",
-            required: tokenRequired && code.map { $0 != IdPCode.guest.rawValue } ?? false
-        )
-        lineChannelRegion = r?.object("additionalInfo")?.string("lineChannelRegion")
-        ignoreAlreadyLoggedIn = r?.bool("ignoreAlreadyLoggedIn") ?? false
-    }
-}
-
 enum Login {
     /// What the checks decided: answer now (an existing user logged in), or create a user (L1).
     enum Decision: Sendable {

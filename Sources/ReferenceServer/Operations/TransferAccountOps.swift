@@ -1,21 +1,8 @@
 import GRDB
 import Protocol
+import RequestInput
 
 /// TransferAccount issue, query and renew (docs/PROTOCOL.md §2.12).
-struct RenewInput: Sendable {
-    var mode: String
-    var target: String?
-    var accountId: String?
-    var accountPassword: String?
-
-    init(_ r: ObjectReader?) {
-        mode = r?.oneOf("renewalModeType", ["AUTO", "MANUAL"], required: true) ?? ""
-        target = r?.oneOf("renewalTargetType", ["PASSWORD", "ID_PASSWORD"], required: mode == "AUTO")
-        accountId = r?.string("accountId", required: mode == "MANUAL")
-        accountPassword = r?.string("accountPassword", required: mode == "MANUAL")
-    }
-}
-
 enum TransferAccountOps {
     static func issue(_ s: OperationScope) throws -> ClientReplyBody {
         let (_, user) = try s.authenticate()

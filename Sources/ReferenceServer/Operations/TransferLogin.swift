@@ -1,18 +1,9 @@
 import GRDB
 import Protocol
+import RequestInput
 
 /// Transfer login with a TransferAccount (docs/PROTOCOL.md §2.13): the fail counter, the block,
 /// and the move of the guest account to this device.
-struct TransferLoginInput: Sendable {
-    var accountId: String
-    var accountPassword: String
-
-    init(_ r: ObjectReader?) {
-        accountId = r?.string("accountId", required: true) ?? ""
-        accountPassword = r?.string("accountPassword", required: true) ?? ""
-    }
-}
-
 enum TransferLogin {
     enum Step: Sendable {
         case answer(ClientReplyBody)

@@ -1,45 +1,7 @@
 import Protocol
+import RequestInput
 
 /// E8 Ban, E11 Ban Release, E14 Withdraw (docs/PROTOCOL.md §3).
-struct BanInput: Sendable {
-    var userIds: [String]
-    var banType: String
-    var end: Int64?
-    var reason: String
-
-    /// Bad-input checks of E8, ranked by §1.3.
-    static func parse(_ json: JSONValue?, now: Int64) throws -> BanInput {
-        let v = Validator()
-        guard case .object(let o)? = json else { throw GamebaseFailure(.malformedJSON) }
-        let r = ObjectReader(o, v)
-        let ids = r.strings("userIdList", required: true, maxCount: ListLimits.userIdList)
-        if ids?.isEmpty == true { v.report(.missing, "userIdList is empty") }
-        let type = r.oneOf("banTypeCode", ["TEMPORARY", "PERMANENT"], required: true)
-        var end: Int64?
-        if type == "TEMPORARY", let text = r.string("end", required: true) {
-            end = v.date(text, "end")
-            if let e = end, e <= now { v.report(.inappropriateValue, "end is not after now") }
-        }
-        _ = r.int("templateCode")
-        let reason = r.string("banReason")
-        for key in ["flags", "banCaller", "regUser"] { _ = r.string(key) }
-        try v.check()
-        return BanInput(userIds: ids ?? [], banType: type ?? "", end: end, reason: reason ?? "")
-    }
-
-    /// Bad-input checks of E11.
-    static func parseRelease(_ json: JSONValue?) throws -> [String] {
-        let v = Validator()
-        guard case .object(let o)? = json else { throw GamebaseFailure(.malformedJSON) }
-        let r = ObjectReader(o, v)
-        let ids = r.strings("userIdList", required: true, maxCount: ListLimits.userIdList)
-        if ids?.isEmpty == true { v.report(.missing, "userIdList is empty") }
-        for key in ["banReleaseReason", "banReleaseCaller", "releaseUser"] { _ = r.string(key) }
-        try v.check()
-        return ids ?? []
-    }
-}
-
 enum BanOps {
     /// E8 (B2, B4): unknown, withdrawn or lost users fail; others are banned from now.
     static func ban(_ s: OperationScope, _ input: BanInput) throws -> BanResponse {

@@ -1,5 +1,6 @@
 import Hummingbird
 import Protocol
+import RequestInput
 
 /// The documented Server API (docs/PROTOCOL.md §3), `X-Secret-Key` protected.
 enum ServerAPIRoutes {

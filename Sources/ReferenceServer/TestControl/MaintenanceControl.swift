@@ -1,5 +1,6 @@
 import Hummingbird
 import Protocol
+import RequestInput
 
 /// Test control's maintenance switch (docs/PROTOCOL.md §4 "Maintenance"): read the schedule in
 /// force, replace it, or start maintenance now for a while. The knob `maintenance` is the schedule

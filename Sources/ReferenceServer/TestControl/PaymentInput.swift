@@ -1,5 +1,6 @@
 import Foundation
 import Protocol
+import RequestInput
 
 /// Body of `POST …/members/{userId}/payment` (B6): a purchase counted towards the release
 /// conditions of the user's pending grace ban.

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Hummingbird
 import Protocol
+import RequestInput
 
 /// Test control under `/tcgb-test/v1/apps/{appId}` (docs/PROTOCOL.md §4), `X-Secret-Key` protected.
 enum TestControlRoutes {
@@ -68,51 +69,5 @@ enum TestControlRoutes {
 
     static func object(_ json: JSONValue?, _ v: Validator) -> ObjectReader? {
         if case .object(let o)? = json { ObjectReader(o, v) } else { nil }
-    }
-}
-
-/// Body of `POST …/members/{userId}/grace-ban` (B5).
-struct GraceBanInput: Sendable {
-    var userId: String
-    var seconds: Int64
-    var message: String
-    var rule: ReleaseRuleCondition?
-
-    static func parse(_ r: ObjectReader?, userId: String) throws -> GraceBanInput {
-        guard let r else { throw GamebaseFailure(.malformedJSON) }
-        let v = r.validator
-        let seconds = r.int("gracePeriodSeconds") ?? 7 * 86_400
-        if seconds < 1 || seconds > TestControlRoutes.maxSeconds { v.report(.inappropriateValue, "gracePeriodSeconds") }
-        let message = r.string("message") ?? ""
-        var rule: ReleaseRuleCondition?
-        if let c = r.object("releaseRuleCondition") {
-            let amount = c.number("amount", required: true)
-            let count = c.int("count", required: true)
-            let currency = c.string("currency", required: true)
-            let type = c.oneOf("conditionType", ["AND", "OR"], required: true)
-            if let amount, let count, let currency, let type {
-                rule = ReleaseRuleCondition(
-                    amount: amount,
-                    count: Int(clamping: count),
-                    currency: currency,
-                    conditionType: type
-                )
-            }
-        }
-        try v.check()
-        return GraceBanInput(userId: userId, seconds: seconds, message: message, rule: rule)
-    }
-
-    static func apply(_ s: OperationScope, _ input: GraceBanInput) throws -> GraceBanResponse {
-        guard var user = try UserRow.fetch(s.db, input.userId) else { throw Rejection(.memberNotExist) }
-        guard user.valid != .withdrawn, user.valid != .lost else { throw Rejection(.memberAlreadyWithdrawn) }
-        // A new grace ban replaces the pending one, its conditions and what was paid towards them.
-        user.clearGraceBan()
-        user.graceBanUntil = s.now + input.seconds * 1000
-        user.graceBanMessage = input.message
-        user.graceBanRule = input.rule.flatMap { try? String(decoding: JSONEncoder().encode($0), as: UTF8.self) }
-        try user.update(s.db)
-        s.backend.noteDeadline(user.graceBanUntil!)
-        return GraceBanResponse(s.caller.header(), graceBanInfo: MemberView.graceBanInfo(user))
     }
 }

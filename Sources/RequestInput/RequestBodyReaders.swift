@@ -67,7 +67,7 @@ package enum RequestBodyReaders {
         },
         Route(name: "clockAdvance") { r, v, _ in
             let seconds = r.int("seconds", required: true) ?? 0
-            if seconds < 0 || seconds > TestControlRoutes.maxSeconds { v.report(.inappropriateValue, "seconds") }
+            if seconds < 0 || seconds > Semantics.maxSeconds { v.report(.inappropriateValue, "seconds") }
         },
         Route(name: "clockFreeze") { r, _, _ in _ = r.bool("frozen", required: true) },
         Route(name: "graceBan") { r, _, _ in _ = try GraceBanInput.parse(r, userId: "u") },

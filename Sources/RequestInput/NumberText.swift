@@ -3,9 +3,9 @@
 /// decimal text and without floating point, whether the value is a whole number that fits in 64
 /// bits. `2`, `2.0`, `1E0`, `20e-1` and `-0` are whole; `2.5` and `1e-400` are not; `1e400`
 /// and twenty nines are whole but too large. Linear in the text's length, for any exponent.
-enum NumberText {
+package enum NumberText {
     /// What a number's value is when an integer is expected.
-    enum Integer: Equatable, Sendable {
+    package enum Integer: Equatable, Sendable {
         /// A whole number within 64 bits, however it was written.
         case exact(Int64)
         /// A value with a non-zero fractional part.
@@ -16,7 +16,7 @@ enum NumberText {
 
     /// The JSON number (RFC 8259 §6) that starts at `start`: where it ends and its integer
     /// reading; nil when no number starts there.
-    static func read(_ bytes: [UInt8], from start: Int) -> (end: Int, integer: Integer)? {
+    package static func read(_ bytes: [UInt8], from start: Int) -> (end: Int, integer: Integer)? {
         var i = start
         func digits() -> Range<Int>? {
             let first = i
@@ -61,7 +61,7 @@ enum NumberText {
 
     /// The integer reading of `text`, or nil when `text` is not exactly one JSON number
     /// (no sign `+`, no leading zeros, no spaces, no hexadecimal, not empty).
-    static func integer(_ text: some StringProtocol) -> Integer? {
+    package static func integer(_ text: some StringProtocol) -> Integer? {
         let bytes = Array(text.utf8)
         guard let (end, integer) = read(bytes, from: 0), end == bytes.count else { return nil }
         return integer
@@ -100,5 +100,5 @@ enum NumberText {
         }
     }
 
-    static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+    package static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 }

@@ -2,8 +2,8 @@
 /// size or spelling is valid JSON; the field judges the value), `null` stays distinct,
 /// and nothing throws on the hot path (JSONDecoder's try-each-type decoding built an error per
 /// attempt). Nesting deeper than ``maxDepth`` is rejected rather than risking the stack.
-struct JSONParser {
-    static let maxDepth = 256
+package struct JSONParser {
+    package static let maxDepth = 256
 
     private let bytes: [UInt8]
     private var i = 0
@@ -11,7 +11,7 @@ struct JSONParser {
     private init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     /// One complete JSON document, or nil.
-    static func parse(_ bytes: [UInt8]) -> JSONValue? {
+    package static func parse(_ bytes: [UInt8]) -> JSONValue? {
         var p = JSONParser(bytes)
         p.skipSpace()
         guard let v = p.value(depth: 0) else { return nil }

@@ -1,13 +1,13 @@
 /// Typed access to a JSON object's fields that reports problems to a ``Validator`` instead of
 /// throwing, so every field is seen before the first-ranked problem answers. A `null` counts as
 /// absent.
-struct ObjectReader {
-    let fields: [String: JSONValue]
-    let validator: Validator
+package struct ObjectReader {
+    package let fields: [String: JSONValue]
+    package let validator: Validator
     /// Dotted prefix for messages (`account.`).
-    let prefix: String
+    package let prefix: String
 
-    init(_ fields: [String: JSONValue], _ validator: Validator, prefix: String = "") {
+    package init(_ fields: [String: JSONValue], _ validator: Validator, prefix: String = "") {
         self.fields = fields
         self.validator = validator
         self.prefix = prefix
@@ -22,7 +22,7 @@ struct ObjectReader {
         }
     }
 
-    func string(_ key: String, required: Bool = false) -> String? {
+    package func string(_ key: String, required: Bool = false) -> String? {
         guard let v = value(key, required: required) else { return nil }
         guard case .string(let s) = v else {
             validator.report(.wrongType, "\(prefix)\(key) must be a string")
@@ -33,7 +33,7 @@ struct ObjectReader {
     }
 
     /// A string that must be one of `allowed` (row 9 otherwise).
-    func oneOf(_ key: String, _ allowed: [String], required: Bool = false) -> String? {
+    package func oneOf(_ key: String, _ allowed: [String], required: Bool = false) -> String? {
         guard let s = string(key, required: required) else { return nil }
         guard allowed.contains(s) else {
             validator.report(.undefinedValue, "\(prefix)\(key) must be one of \(allowed.joined(separator: ", "))")
@@ -42,7 +42,7 @@ struct ObjectReader {
         return s
     }
 
-    func bool(_ key: String, required: Bool = false) -> Bool? {
+    package func bool(_ key: String, required: Bool = false) -> Bool? {
         guard let v = value(key, required: required) else { return nil }
         guard case .bool(let b) = v else {
             validator.report(.wrongType, "\(prefix)\(key) must be a boolean")
@@ -52,14 +52,14 @@ struct ObjectReader {
     }
 
     /// An integer (docs/PROTOCOL.md §1.3, "Numbers"): see ``Validator/integer(_:_:)``.
-    func int(_ key: String, required: Bool = false) -> Int64? {
+    package func int(_ key: String, required: Bool = false) -> Int64? {
         guard let v = value(key, required: required) else { return nil }
         if case .number(let n) = v { return validator.integer(n.integer, prefix + key) }
         return validator.integer(nil, prefix + key)
     }
 
     /// Any number whose value a `Double` holds; beyond its range (`1e400`) is a bad value.
-    func number(_ key: String, required: Bool = false) -> Double? {
+    package func number(_ key: String, required: Bool = false) -> Double? {
         guard let v = value(key, required: required) else { return nil }
         guard case .number(let n) = v else {
             validator.report(.wrongType, "\(prefix)\(key) must be a number")
@@ -72,7 +72,7 @@ struct ObjectReader {
         return n.double
     }
 
-    func object(_ key: String, required: Bool = false) -> ObjectReader? {
+    package func object(_ key: String, required: Bool = false) -> ObjectReader? {
         guard let v = value(key, required: required) else { return nil }
         guard case .object(let o) = v else {
             validator.report(.wrongType, "\(prefix)\(key) must be an object")
@@ -82,7 +82,7 @@ struct ObjectReader {
     }
 
     /// A list of strings with at most `maxCount` entries (row 11 beyond).
-    func strings(_ key: String, required: Bool = false, maxCount: Int) -> [String]? {
+    package func strings(_ key: String, required: Bool = false, maxCount: Int) -> [String]? {
         guard let v = value(key, required: required) else { return nil }
         guard case .array(let items) = v else {
             validator.report(.wrongType, "\(prefix)\(key) must be an array of strings")
@@ -91,7 +91,8 @@ struct ObjectReader {
         return Self.strings(items, validator, name: prefix + key, maxCount: maxCount)
     }
 
-    static func strings(_ items: [JSONValue], _ validator: Validator, name: String, maxCount: Int) -> [String]? {
+    package static func strings(_ items: [JSONValue], _ validator: Validator, name: String, maxCount: Int) -> [String]?
+    {
         var out: [String] = []
         out.reserveCapacity(items.count)
         for item in items {

@@ -1,6 +1,6 @@
 /// A parsed JSON document that keeps the distinctions bad-input checks need (bool vs number,
 /// integer vs fraction, null vs absent).
-enum JSONValue: Sendable {
+package enum JSONValue: Sendable {
     case null
     case bool(Bool)
     case number(Number)
@@ -9,18 +9,18 @@ enum JSONValue: Sendable {
     case object([String: JSONValue])
 
     /// Parses `bytes`; `nil` when they are not one valid JSON document.
-    static func parse(_ bytes: some Collection<UInt8>) -> JSONValue? {
+    package static func parse(_ bytes: some Collection<UInt8>) -> JSONValue? {
         JSONParser.parse(Array(bytes))
     }
 
     /// A JSON number: its exact integer reading (``NumberText``) and its nearest `Double`, which
     /// is infinite when the value is beyond `Double`'s range.
-    struct Number: Sendable {
-        var integer: NumberText.Integer
-        var double: Double
+    package struct Number: Sendable {
+        package var integer: NumberText.Integer
+        package var double: Double
     }
 
-    var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "boolean"
