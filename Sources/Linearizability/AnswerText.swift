@@ -42,6 +42,8 @@ enum AnswerText {
             parts.append("failedUserIdList=\(b.failedUserIdList ?? [])")
         case .validate(let b):
             if let m = b.member { parts.append("user=\(m.userId)(\(m.valid.rawValue))") }
+        case .idPProfile(let b):
+            if let c = b.idPCode, let id = b.idPId { parts.append("idP=\(c.rawValue):\(id)") }
         case .empty, .clock, .graceBan:
             break
         }

@@ -97,6 +97,8 @@ extension HistoryEntry {
             for u in b.failedUserIdList ?? [] { keys.append(EntityKey(.user, u)) }
         case .validate(let b):
             if let m = b.member { keys.append(EntityKey(.user, m.userId)) }
+        case .idPProfile(let b):
+            if let c = b.idPCode, let id = b.idPId { keys.append(account(c, id)) }
         case .empty, .clock, .graceBan:
             break
         }

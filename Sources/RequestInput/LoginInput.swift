@@ -20,4 +20,7 @@ package struct LoginInput: Sendable {
         lineChannelRegion = r?.object("additionalInfo")?.string("lineChannelRegion")
         ignoreAlreadyLoggedIn = r?.bool("ignoreAlreadyLoggedIn") ?? false
     }
+
+    /// The IdP token an IdP login presents (what E16 gives back later); nil for a guest login.
+    package var idPCredential: String? { idPCode == IdPCode.guest.rawValue ? nil : accessToken }
 }

@@ -115,6 +115,8 @@ struct DialectCalibrationTests {
         if served.idp.tokenMode == .plain, bug == .forgedIdPToken { return false }
         // Keeping the guest entry is what this dialect does.
         if served.mapping.fromGuest == .keep, bug == .guestKeptAfterMapping { return false }
+        // Nor does a session move to the mapped IdP there.
+        if served.mapping.fromGuest == .keep, bug == .idPCredentialLostOnMapping { return false }
         // Without forcing tickets there is no ticket to reuse.
         if served.mapping.forcing == .noTicket, bug == .ticketReusable { return false }
         return true

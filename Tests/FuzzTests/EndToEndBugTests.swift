@@ -12,7 +12,7 @@ struct EndToEndBugTests {
     static let cases: [(ServerBug, UInt64)] = bugs.flatMap { b in [UInt64(1), 2, 3].map { (b, $0) } }
 
     @Test(
-        "Found within 30 s under its rule, shrunk to ≤ 8 steps (a ticket reused through a transfer: 9), replayed, and its curl script shows it",
+        "Found within 60 s under its rule, shrunk to ≤ 8 steps (a ticket reused through a transfer: 9), replayed, and its curl script shows it",
         .timeLimit(.minutes(8)),
         arguments: cases
     )
@@ -31,13 +31,17 @@ struct EndToEndBugTests {
             executor: live.executor,
             clock: clock,
             players: 4,
-            duration: .seconds(30),
+            // Failing fast, a campaign ends at the first violation (0.1–8 s in CI runs). The bound
+            // is for a loaded machine: grace-never-released seed 2 took 292 operations in one run and
+            // was not found in 6,304 (30 s) in a fresh-clone CI run beside a compiler, where slower
+            // answers widen the clock windows and the model allows both answers more often.
+            duration: .seconds(60),
             failFast: true
         ).findings
         let found = ContinuousClock.now - start
         let v = try #require(
             r.violations.first,
-            "\(bug.rawValue) not found in 30 s (seed \(seed), \(r.operations) ops)"
+            "\(bug.rawValue) not found in 60 s (seed \(seed), \(r.operations) ops)"
         )
         #expect(v.rule.rawValue == bug.rule, "\(bug.rawValue) reported as \(v): \(v.message)")
         let runner = ScriptRunner(configuration: config, executor: live.executor, clock: clock)

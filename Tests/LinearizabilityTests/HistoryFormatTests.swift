@@ -56,6 +56,8 @@ struct HistoryFormatTests {
             case .empty: #"{"header":\#(Self.header)}"#
             case .clock: #"{"header":\#(Self.header),"clock":{"now":1,"offsetMs":0,"frozen":true}}"#
             case .graceBan: #"{"header":\#(Self.header),"graceBanInfo":{"gracePeriodDate":5,"message":"m"}}"#
+            case .idPProfile:
+                #"{"header":\#(Self.header),"idPCode":"google","idPId":"g","idPAccessToken":"t","idPProfile":{"id":"g"}}"#
             }
         let tagged = Data(#"{"kind":"\#(kind.rawValue)","body":\#(json)}"#.utf8)
         let obs = try JSONDecoder().decode(Observation.self, from: tagged)

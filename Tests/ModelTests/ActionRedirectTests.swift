@@ -58,6 +58,8 @@ struct ActionRedirectTests {
         .transferKeyLogin(device: d1, key: .key(s(.transferKey, 7))),
         .serverToken(user: u(7), token: t(7), linkedIdP: true),
         .serverToken(user: u(5), token: t(7), linkedIdP: false),
+        .serverProfile(user: u(7), token: t(7)),
+        .serverProfile(user: u(5), token: t(5)),
         .serverMember(user: u(7)),
         .serverMembers(users: [u(7), u(5), .unknown]),
         .serverBan(users: [u(7), u(5)], ban: BanSpec(banType: "TEMPORARY", endInSeconds: 60)),

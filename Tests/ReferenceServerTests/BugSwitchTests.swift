@@ -30,6 +30,22 @@ struct BugSwitchTests {
         }
     }
 
+    @Test("L15 idp-credential-lost-on-mapping: a guest session moved by a mapping has no IdP token", arguments: onOff)
+    func idPCredentialLost(on: Bool) async throws {
+        try await server(.idPCredentialLostOnMapping, on: on) { server in
+            let g = try await server.guest()
+            #expect(try await server.addMapping(g, .google, "bug-l15").resultCode == .success)
+            let r = try await server.client.idPTokenAndProfile(userId: g.userId, accessToken: g.token)
+            #expect(r.resultCode == (on ? .idPTokenNotFound : .success))
+            // An IdP login's own session is unaffected.
+            let s = try await server.idp(.facebook, "bug-l15-f")
+            #expect(
+                try await server.client.idPTokenAndProfile(userId: s.userId, accessToken: s.token).resultCode
+                    == .success
+            )
+        }
+    }
+
     @Test("M1 same-idp-twice: a second account of one IdP type is added", arguments: onOff)
     func sameIdPTwice(on: Bool) async throws {
         try await server(.sameIdPTwice, on: on) { server in

@@ -3,7 +3,7 @@ import Protocol
 
 /// What a target can do beyond client operations.
 package struct TargetCapabilities: Hashable, Sendable, Codable {
-    /// Server API (`X-Secret-Key`): E1…E15.
+    /// Server API (`X-Secret-Key`): E1…E16.
     package var serverAPI: Bool
     /// Test control: clock advance/freeze, grace ban.
     package var testControl: Bool
@@ -98,6 +98,6 @@ package struct FuzzConfiguration: Sendable, Codable {
         .withdrawCancel: 1, .transferIssue: 4, .transferQuery: 1.5, .transferRenew: 2, .transferLogin: 6,
         .transferKeyIssue: 1.5, .transferKeyLogin: 1.5, .serverToken: 2, .serverMember: 2, .serverMembers: 1,
         .serverIdP: 1.5, .serverBan: 1.5, .serverRelease: 1.5, .serverValidate: 1.5, .serverWithdraw: 0.5,
-        .testAdvance: 1.2, .testGraceBan: 0.6, .testPayment: 1.5,
+        .testAdvance: 1.2, .testGraceBan: 0.6, .testPayment: 1.5, .serverProfile: 2,
     ]
 }

@@ -28,9 +28,9 @@ package struct Concrete: Sendable {
         switch t {
         case .none: nil
         case .garbage:
-            // Only E1 carries the token in its path; everywhere else it is the Authorization header,
-            // which an edge stretches with ASCII only (HTTP layers refuse non-ASCII header bytes).
-            op.kind == .serverToken
+            // Only E1 and E16 carry the token in their path; everywhere else it is the Authorization
+            // header, which an edge stretches with ASCII only (HTTP layers refuse non-ASCII header bytes).
+            op.kind == .serverToken || op.kind == .serverProfile
                 ? madeUp(ids.garbageToken(op: op.id))
                 : op.edge?.asciiOnly.madeUp(ids.garbageToken(op: op.id)) ?? ids.garbageToken(op: op.id)
         case .token(let s): op.values[s] ?? ids.garbageToken(op: op.id)

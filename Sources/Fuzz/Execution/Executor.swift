@@ -176,6 +176,10 @@ package struct Executor: OperationExecutor {
             return answer(
                 try await cl.tokenAuthentication(userId: c.user(u), accessToken: c.token(t) ?? "", linkedIdP: linked)
             ) { .tokenAuthentication($0) }
+        case .serverProfile(let u, let t):
+            return answer(try await cl.idPTokenAndProfile(userId: c.user(u), accessToken: c.token(t) ?? "")) {
+                .idPProfile($0)
+            }
         case .serverMember(let u):
             return answer(try await cl.getMember(userId: c.user(u))) { .member($0) }
         case .serverMembers(let us):

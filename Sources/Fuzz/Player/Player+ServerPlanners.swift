@@ -26,6 +26,17 @@ extension Player {
             return pick(sessions).map {
                 .serverToken(user: .user($0.user), token: .token($0.token), linkedIdP: chance(0.5))
             }
+        case .serverProfile:
+            if adv {
+                if let t = pick(staleTokens) {
+                    return .serverProfile(user: .user(st.tokens[t]!.user), token: .token(t))
+                }
+                if let s = pick(sessions), let other = pick(users.filter { $0 != s.user }) {
+                    return .serverProfile(user: .user(other), token: .token(s.token))
+                }
+                return pick(users).map { .serverProfile(user: .user($0), token: .garbage) }
+            }
+            return pick(sessions).map { .serverProfile(user: .user($0.user), token: .token($0.token)) }
         case .serverMember:
             if adv || users.isEmpty { return .serverMember(user: .unknown) }
             return .serverMember(user: .user(pick(users)!))

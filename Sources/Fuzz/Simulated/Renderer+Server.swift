@@ -82,6 +82,12 @@ extension Renderer {
             return .validate(decode(["header": header, "member": summary]))
         case .graceBanInfo(let u):
             return .graceBan(decode(["header": header, "graceBanInfo": graceBanInfo(st.users[u]!)]))
+        case .serverProfile(let l):
+            let account = identities.idPAccount(l)
+            let token =
+                semantics.idp.tokenMode == .plain
+                ? account.idPId : IdPTokenSigner(secret: IdPTokenSigner.defaultSecret).mint(account)
+            return .idPProfile(IdPTokenAndProfileResponse(header, account: account, idPAccessToken: token))
         default:
             return nil
         }

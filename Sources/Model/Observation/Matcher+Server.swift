@@ -28,6 +28,31 @@ extension Ctx {
                 }
             }
             return nil
+        case .serverProfile(let l):
+            guard case .idPProfile(let b) = obs else { return fail(.L15, "idPCode", "present", "absent") }
+            let a = m.identities.idPAccount(l)
+            guard b.idPCode == a.idPCode, b.idPId == a.idPId else {
+                return fail(
+                    .L15,
+                    "idPCode:idPId",
+                    "\(a.idPCode):\(a.idPId)",
+                    "\(b.idPCode?.rawValue ?? "absent"):\(b.idPId ?? "absent")"
+                )
+            }
+            guard b.idPProfile?.id == a.idPId else {
+                return fail(.L15, "idPProfile.id", a.idPId, b.idPProfile?.id ?? "absent")
+            }
+            // The token the login presented: minted for this account (its payload names it; the
+            // harness keeps no copy of each token it sent), or the idPId itself in plain mode.
+            let named: IdPAccount? =
+                switch m.semantics.idp.tokenMode {
+                case .plain: b.idPAccessToken.map { IdPAccount(a.idPCode, $0) }
+                case .hmac: b.idPAccessToken.flatMap(IdPTokenSigner.account(namedBy:))
+                }
+            guard named == a else {
+                return fail(.L15, "idPAccessToken", "a token for \(a.idPCode):\(a.idPId)", b.idPAccessToken ?? "absent")
+            }
+            return nil
         case .serverMember(let u):
             guard case .member(let b) = obs, let mb = b.member else { return fail(.E3, "member", "present", "absent") }
             let d = try st.user(u).isWithdrawn

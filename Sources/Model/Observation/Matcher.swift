@@ -144,7 +144,8 @@ struct Ctx {
         case .failInfo(let a, let n): return try checkFailInfo(a, n, &st)
         case .deviceFailInfo(let d, let n): return checkDeviceFailInfo(d, n, &st)
         case .banInfo(let u): return try checkBanInfo(u, &st)
-        case .serverToken, .serverMember, .serverMembers, .idPMembers, .failedUsers, .validatedMember, .graceBanInfo:
+        case .serverToken, .serverProfile, .serverMember, .serverMembers, .idPMembers, .failedUsers, .validatedMember,
+            .graceBanInfo:
             return try checkServer(e, &st)
         }
     }

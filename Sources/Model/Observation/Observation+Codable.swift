@@ -5,7 +5,7 @@ import Protocol
 extension Observation: Codable {
     /// The tag of each case, as written.
     package enum Kind: String, Codable, CaseIterable, Sendable {
-        case client, tokenAuthentication, member, members, idPMembers, ban, validate, empty, clock, graceBan
+        case client, tokenAuthentication, member, members, idPMembers, ban, validate, empty, clock, graceBan, idPProfile
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -24,6 +24,7 @@ extension Observation: Codable {
         case .empty: .empty
         case .clock: .clock
         case .graceBan: .graceBan
+        case .idPProfile: .idPProfile
         }
     }
 
@@ -50,6 +51,7 @@ extension Observation: Codable {
         case .empty: self = .empty(try c.decode(EmptyResponse.self, forKey: .body))
         case .clock: self = .clock(try c.decode(ClockResponse.self, forKey: .body))
         case .graceBan: self = .graceBan(try c.decode(GraceBanResponse.self, forKey: .body))
+        case .idPProfile: self = .idPProfile(try c.decode(IdPTokenAndProfileResponse.self, forKey: .body))
         }
     }
 
@@ -67,6 +69,7 @@ extension Observation: Codable {
         case .empty(let b): try c.encode(b, forKey: .body)
         case .clock(let b): try c.encode(b, forKey: .body)
         case .graceBan(let b): try c.encode(b, forKey: .body)
+        case .idPProfile(let b): try c.encode(b, forKey: .body)
         }
     }
 }

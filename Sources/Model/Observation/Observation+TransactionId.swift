@@ -15,6 +15,7 @@ extension Observation {
         case .empty(let b): Self.blanked(b, \.header, Observation.empty)
         case .clock(let b): Self.blanked(b, \.header, Observation.clock)
         case .graceBan(let b): Self.blanked(b, \.header, Observation.graceBan)
+        case .idPProfile(let b): Self.blanked(b, \.header, Observation.idPProfile)
         }
     }
 

@@ -12,6 +12,7 @@ package enum Observation: Hashable, Sendable {
     case empty(EmptyResponse)
     case clock(ClockResponse)
     case graceBan(GraceBanResponse)
+    case idPProfile(IdPTokenAndProfileResponse)
 
     package var header: ResponseHeader {
         switch self {
@@ -25,6 +26,7 @@ package enum Observation: Hashable, Sendable {
         case .empty(let b): b.header
         case .clock(let b): b.header
         case .graceBan(let b): b.header
+        case .idPProfile(let b): b.header
         }
     }
     package var code: ResultCode { header.resultCode }

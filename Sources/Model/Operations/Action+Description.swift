@@ -22,6 +22,7 @@ extension Action: CustomStringConvertible {
         case .transferKeyLogin(let d, let key): return "\(k) \(d) \(key)"
         case .serverToken(let u, let t, let l): return "\(k) \(u) \(t)\(l ? " linkedIdP" : "")"
         case .serverMember(let u): return "\(k) \(u)"
+        case .serverProfile(let u, let t): return "\(k) \(u) \(t)"
         case .serverMembers(let us): return "\(k) \(us.map(\.description).joined(separator: ","))"
         case .serverIdP(let c, let accs): return "\(k) \(c) \(accs.map(\.description).joined(separator: ","))"
         case .serverBan(let us, let b): return "\(k) \(us.map(\.description).joined(separator: ",")) \(b)"

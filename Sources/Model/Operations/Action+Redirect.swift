@@ -67,6 +67,8 @@ extension Action {
             .serverToken(user: u.mapReferences(r), token: t.mapReferences(r), linkedIdP: linked)
         case .serverMember(let u):
             .serverMember(user: u.mapReferences(r))
+        case .serverProfile(let u, let t):
+            .serverProfile(user: u.mapReferences(r), token: t.mapReferences(r))
         case .serverMembers(let us):
             .serverMembers(users: us.map { $0.mapReferences(r) })
         case .serverIdP:

@@ -38,6 +38,8 @@ package enum Action: Hashable, Sendable, Codable {
     case serverValidate(credentials: TransferCredentials)
     /// E14 Withdraw.
     case serverWithdraw(user: UserArg, regUser: String)
+    /// E16 Get IdP Token and Profile of a session.
+    case serverProfile(user: UserArg, token: TokenArg)
     /// Test control: advance the server clock.
     case advanceClock(seconds: Int64)
     /// Test control: grace-ban a user, with release conditions or none.
@@ -77,6 +79,7 @@ package enum Action: Hashable, Sendable, Codable {
         case .advanceClock: .testAdvance
         case .graceBan: .testGraceBan
         case .payment: .testPayment
+        case .serverProfile: .serverProfile
         }
     }
 
@@ -110,7 +113,8 @@ package enum Action: Hashable, Sendable, Codable {
             .mappingList(_, let t), .addMapping(_, let t, _), .addMappingForcibly(_, let t, _, _),
             .removeMapping(_, let t, _), .withdraw(_, let t), .requestTemporaryWithdrawal(_, let t),
             .cancelTemporaryWithdrawal(_, let t), .issueTransferAccount(_, let t), .queryTransferAccount(_, let t),
-            .renewTransferAccount(_, let t, _), .issueTransferKey(_, let t, _), .serverToken(_, let t, _):
+            .renewTransferAccount(_, let t, _), .issueTransferKey(_, let t, _), .serverToken(_, let t, _),
+            .serverProfile(_, let t):
             t
         default: nil
         }
@@ -130,7 +134,7 @@ package enum Action: Hashable, Sendable, Codable {
         case .transferKeyLogin(_, let k):
             if let s = k.symbol { out.append(s) }
         case .serverToken(let u, _, _), .serverMember(let u), .serverWithdraw(let u, _), .graceBan(let u, _, _),
-            .payment(let u, _, _):
+            .payment(let u, _, _), .serverProfile(let u, _):
             if let s = u.symbol { out.append(s) }
         case .serverMembers(let us), .serverBan(let us, _), .serverRelease(let us):
             out += us.compactMap(\.symbol)

@@ -175,7 +175,7 @@ extension Action {
     /// path parameter or a JSON string), so a ``EdgeValue/longValue(_:)`` edge applies to it.
     package var hasLimitedMadeUpValue: Bool {
         switch self {
-        case .serverToken(_, .garbage, _): true
+        case .serverToken(_, .garbage, _), .serverProfile(_, .garbage): true
         case .serverMember(.unknown): true
         case .serverMembers(let us): us.contains(.unknown)
         case .changeLogin(_, _, .garbage, _), .addMappingForcibly(_, _, .garbage, _): true

@@ -32,6 +32,7 @@ package enum OperationKind: String, Hashable, Sendable, Codable, CaseIterable, C
     case testAdvance = "test.advance"
     case testGraceBan = "test.graceban"
     case testPayment = "test.payment"
+    case serverProfile = "server.profile"
 
     package static func < (a: OperationKind, b: OperationKind) -> Bool { a.rawValue < b.rawValue }
 
@@ -74,6 +75,7 @@ package enum OperationKind: String, Hashable, Sendable, Codable, CaseIterable, C
         case .testAdvance: 27
         case .testGraceBan: 28
         case .testPayment: 29
+        case .serverProfile: 30
         }
     }
 
@@ -81,7 +83,7 @@ package enum OperationKind: String, Hashable, Sendable, Codable, CaseIterable, C
     package var needsServerAPI: Bool {
         switch self {
         case .serverToken, .serverMember, .serverMembers, .serverIdP, .serverBan, .serverRelease, .serverValidate,
-            .serverWithdraw:
+            .serverWithdraw, .serverProfile:
             true
         default: false
         }

@@ -1,24 +1,52 @@
 import Protocol
 
-// §3 Server API (E1, E3, E4, E7, E8, E11, E13, E14) and §4 test control (grace ban).
+// §3 Server API (E1, E3, E4, E7, E8, E11, E13, E14, E16) and §4 test control (grace ban).
 extension Evaluator {
-    mutating func serverToken(_ ua: UserArg, _ arg: TokenArg, _ linked: Bool) throws(MissingState) -> Outcome {
+    /// What E1's checks, shared by E16, leave: an answer already (the token is not live, not the
+    /// user's, or the user is banned), or the live session.
+    enum ServerSession {
+        case stop(Outcome)
+        case live(Sym, TokenState)
+    }
+
+    /// E1's checks: -4010203 for an absent, dead or foreign token, -4010204 for a banned user.
+    mutating func serverSession(_ ua: UserArg, _ arg: TokenArg, rule: RuleID) throws(MissingState) -> ServerSession {
         let u = resolveUser(ua)
-        switch tokenStatus(arg, device: nil, unknownRule: .E1) {
-        case .absent: return done(.gatewayInvalidAccessToken, .E1, "no token")
-        case .dead(let r, let why), .gone(_, let r, let why): return done(.gatewayInvalidAccessToken, r, why)
+        switch tokenStatus(arg, device: nil, unknownRule: rule) {
+        case .absent: return .stop(done(.gatewayInvalidAccessToken, rule, "no token"))
+        case .dead(let r, let why), .gone(_, let r, let why): return .stop(done(.gatewayInvalidAccessToken, r, why))
         case .live(let t):
             let tok = try s.token(t)
             guard tok.user == u else {
-                return done(.gatewayInvalidAccessToken, .E1, "\(t) belongs to \(tok.user), not \(ua)")
+                return .stop(done(.gatewayInvalidAccessToken, rule, "\(t) belongs to \(tok.user), not \(ua)"))
             }
-            if try s.user(tok.user).isBanned { return done(.gatewayInvalidUser, .B1, "\(tok.user) is banned") }
+            if try s.user(tok.user).isBanned { return .stop(done(.gatewayInvalidUser, .B1, "\(tok.user) is banned")) }
+            return .live(t, tok)
+        }
+    }
+
+    mutating func serverToken(_ ua: UserArg, _ arg: TokenArg, _ linked: Bool) throws(MissingState) -> Outcome {
+        switch try serverSession(ua, arg, rule: .E1) {
+        case .stop(let o): return o
+        case .live(let t, let tok):
             return done(
                 .success,
                 .E1,
                 "\(t) is live",
                 [.serverToken(user: tok.user, linked: linked ? tok.loggedIn : nil)]
             )
+        }
+    }
+
+    /// E16 (L15): E1's checks, then the IdP credential of the session's logged-in IdP: a session that
+    /// logged in as guest (a guest login, a transfer) has none.
+    mutating func serverProfile(_ ua: UserArg, _ arg: TokenArg) throws(MissingState) -> Outcome {
+        switch try serverSession(ua, arg, rule: .E16) {
+        case .stop(let o): return o
+        case .live(let t, let tok) where tok.loggedIn.isGuest:
+            return done(.idPTokenNotFound, .L15, "\(t) logged in as guest: no IdP credential")
+        case .live(let t, let tok):
+            return done(.success, .L15, "\(t) logged in with \(tok.loggedIn)", [.serverProfile(account: tok.loggedIn)])
         }
     }
 

@@ -135,6 +135,7 @@ struct Evaluator {
         case .transferKeyLogin(let d, let k): try transferKeyLogin(d, k)
         case .serverToken(let u, let t, let linked): try serverToken(u, t, linked)
         case .serverMember(let u): try serverMember(u)
+        case .serverProfile(let u, let t): try serverProfile(u, t)
         case .serverMembers(let us): serverMembers(us)
         case .serverIdP(let code, let accounts): serverIdP(code, accounts)
         case .serverBan(let us, let spec): try serverBan(us, spec)

@@ -66,6 +66,8 @@ package enum Expectation: Hashable, Sendable {
     case banInfo(user: Sym)
     /// E1 success: the member, and `linkedIdP` when asked.
     case serverToken(user: Sym, linked: AccountRef?)
+    /// E16 success: the session's logged-in IdP account, its IdP token and profile (L15).
+    case serverProfile(account: AccountRef)
     /// E3 success.
     case serverMember(user: Sym)
     /// E4: exactly these users are listed (with their `valid`).

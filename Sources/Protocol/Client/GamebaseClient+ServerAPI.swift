@@ -1,6 +1,6 @@
 import Transport
 
-/// The documented Server API (E1…E15) and test control. All carry `X-Secret-Key`.
+/// The documented Server API (E1…E16) and test control. All carry `X-Secret-Key`.
 extension GamebaseClient {
     /// E1 Token Authentication.
     package func tokenAuthentication(userId: String, accessToken: String, linkedIdP: Bool = false) async throws
@@ -11,6 +11,18 @@ extension GamebaseClient {
             Endpoint.tokenAuthentication(appId, userId: userId, accessToken: accessToken, linkedIdP: linkedIdP),
             secret: true,
             as: TokenAuthenticationResponse.self
+        )
+    }
+
+    /// E16 Get IdP Token and Profile of the session `accessToken`.
+    package func idPTokenAndProfile(userId: String, accessToken: String) async throws
+        -> Reply<IdPTokenAndProfileResponse>
+    {
+        try await call(
+            .get,
+            Endpoint.idPTokenAndProfile(appId, userId: userId, accessToken: accessToken),
+            secret: true,
+            as: IdPTokenAndProfileResponse.self
         )
     }
 

@@ -101,6 +101,8 @@ extension ResultCode {
     package static let gatewayInvalidAccessToken = ResultCode(-4010203)
     package static let gatewayInvalidUser = ResultCode(-4010204)
     package static let memberNotExist = ResultCode(-4040401)
+    /// E16 (ours): the session holds no IdP credential (a guest session, or one a token login resumed).
+    package static let idPTokenNotFound = ResultCode(-4040204)
     package static let memberAlreadyWithdrawn = ResultCode(-4100401)
     package static let transferAccountNotExistServer = ResultCode(-4040403)
     package static let transferAccountAlreadyUsedServer = ResultCode(-4100402)
@@ -179,6 +181,7 @@ extension ResultCode {
         -4010204: "INVALID_USER",
         -4040201: "PRODUCT_NOT_ENABLED",
         -4040401: "MEMBER_NOT_EXIST",
+        -4040204: "IDP_TOKEN_NOT_FOUND",
         -4100401: "MEMBER_ALREADY_WITHDRAWN",
         -4040403: "TRANSFER_ACCOUNT_NOT_EXIST",
         -4100402: "TRANSFER_ACCOUNT_ALREADY_USED",

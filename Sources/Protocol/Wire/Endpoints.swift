@@ -57,6 +57,10 @@ package enum Endpoint {
     {
         "\(gateway(appId))/members/\(percentEncoded(userId))/tokens/\(percentEncoded(accessToken))?linkedIdP=\(linkedIdP)"
     }
+    /// E16 GET Get IdP Token and Profile (the path is ours: the seeds name the call, not its route).
+    package static func idPTokenAndProfile(_ appId: String, userId: String, accessToken: String) -> String {
+        "\(gateway(appId))/members/\(percentEncoded(userId))/tokens/\(percentEncoded(accessToken))/idp-profile"
+    }
     /// E3 GET Get Member.
     package static func getMember(_ appId: String, userId: String) -> String {
         "\(member(appId))/members/\(percentEncoded(userId))"

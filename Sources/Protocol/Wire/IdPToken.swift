@@ -56,6 +56,17 @@ package struct IdPTokenSigner: Sendable {
         return IdPAccount(IdPCode(String(parts[0])), String(parts[1]))
     }
 
+    /// The account a token's payload names, without checking its signature (what a server gave back
+    /// as a token the harness sent: E16).
+    package static func account(namedBy token: String) -> IdPAccount? {
+        guard let dot = token.firstIndex(of: "."), let bytes = Base64URL.decode(String(token[..<dot])),
+            let text = String(validating: bytes, as: UTF8.self)
+        else { return nil }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty, Int64(parts[2]) != nil else { return nil }
+        return IdPAccount(IdPCode(String(parts[0])), String(parts[1]))
+    }
+
     /// The account a token stands for under `mode`: plain mode trusts the token as the idPId.
     package func resolve(_ token: String, idPCode: IdPCode, mode: IdPTokenMode) -> IdPAccount? {
         switch mode {

@@ -10,6 +10,16 @@ extension TokenAuthenticationResponse {
     }
 }
 
+extension IdPTokenAndProfileResponse {
+    package init(_ header: ResponseHeader, account: IdPAccount? = nil, idPAccessToken: String? = nil) {
+        self.header = header
+        self.idPCode = account?.idPCode
+        self.idPId = account?.idPId
+        self.idPAccessToken = idPAccessToken
+        self.idPProfile = account.map { IdPProfile(id: $0.idPId) }
+    }
+}
+
 extension MemberInfo {
     package init(
         _ deviceCountryCode: String,

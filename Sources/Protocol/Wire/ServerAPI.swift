@@ -1,4 +1,4 @@
-// Server API (documented Gamebase endpoints E1…E15). Dates are ISO-8601 strings with an offset.
+// Server API (documented Gamebase endpoints E1…E16). Dates are ISO-8601 strings with an offset.
 
 /// `member` as the Server API returns it.
 package struct ServerMember: Codable, Hashable, Sendable {
@@ -65,6 +65,22 @@ package struct TokenAuthenticationResponse: Codable, Hashable, Sendable {
     package var header: ResponseHeader
     package var linkedIdP: LinkedIdP?
     package var member: ServerMember?
+}
+
+/// E16 Get IdP Token and Profile answer: the IdP account the session logged in with, the IdP access
+/// token that logged it in, and the IdP's profile of that account.
+package struct IdPTokenAndProfileResponse: Codable, Hashable, Sendable {
+    package var header: ResponseHeader
+    package var idPCode: IdPCode?
+    package var idPId: String?
+    package var idPAccessToken: String?
+    package var idPProfile: IdPProfile?
+}
+
+/// The profile an IdP keeps of an account; the test IdP (§1.6) knows only its id.
+package struct IdPProfile: Codable, Hashable, Sendable {
+    package var id: String
+    package init(id: String) { self.id = id }
 }
 
 /// `memberInfo` of E3 (device facts the SDK reported; constant placeholders here).

@@ -53,7 +53,7 @@ enum RaceFlows {
                 case .map(let account): .write(account)
                 }
             },
-            write: { try AddMapping.apply($0, $1) }
+            write: { try AddMapping.apply($0, $1, idPAccessToken: input.accessToken) }
         )
     }
 
@@ -91,7 +91,7 @@ enum RaceFlows {
                 case .create(let account): .write(account)
                 }
             },
-            write: { try Login.create($0, $1) }
+            write: { try Login.create($0, $1, idPAccessToken: input.idPCredential) }
         )
     }
 

@@ -16,6 +16,7 @@ package enum ServerBug: String, CaseIterable, Sendable, Hashable, Codable {
     case bannedTokenLogin = "banned-token-login"
     case forgedIdPToken = "forged-idp-token"
     case graceNeverReleased = "grace-never-released"
+    case idPCredentialLostOnMapping = "idp-credential-lost-on-mapping"
     case raceMapping = "race-mapping"
     case raceTransferFailCount = "race-transfer-failcount"
     case raceFirstLogin = "race-first-login"
@@ -36,6 +37,7 @@ package enum ServerBug: String, CaseIterable, Sendable, Hashable, Codable {
         case .bannedTokenLogin: "B1"
         case .forgedIdPToken: "F1"
         case .graceNeverReleased: "B6"
+        case .idPCredentialLostOnMapping: "L15"
         case .raceMapping: "M2"
         case .raceTransferFailCount: "T8"
         case .raceFirstLogin: "M3"
@@ -59,6 +61,8 @@ package enum ServerBug: String, CaseIterable, Sendable, Hashable, Codable {
         case .bannedTokenLogin: "token login ignores bans"
         case .forgedIdPToken: "IdP token signatures are not checked"
         case .graceNeverReleased: "payments are counted but meeting a grace ban's release conditions never ends it"
+        case .idPCredentialLostOnMapping:
+            "a guest session that a mapping moves to the IdP keeps no IdP token: E16 answers -4040204"
         case .raceMapping: "add mapping checks ownership and writes in separate transactions, without the UNIQUE index"
         case .raceTransferFailCount:
             "the transfer fail counter is read, then written back as read+1 later (lost update)"

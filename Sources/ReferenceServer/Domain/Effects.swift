@@ -65,6 +65,7 @@ enum Effects {
         user: UserRow,
         device: String,
         account: IdPAccount,
+        idPAccessToken: String? = nil,
         at now: Int64
     ) throws -> (SessionRow, UserRow) {
         var token = Identifiers.accessToken()
@@ -78,7 +79,11 @@ enum Effects {
             issuedAt: now,
             expiresAt: now + backend.semantics.tokens.lifetimeSeconds * 1000
         )
-        try session.insertAsDeviceSession(db, perDevice: backend.semantics.tokens.perDevice)
+        try session.insertAsDeviceSession(
+            db,
+            perDevice: backend.semantics.tokens.perDevice,
+            idPAccessToken: idPAccessToken
+        )
         try UserRow.setLastLoginDate(db, user.userId, now)
         return (session, user)
     }

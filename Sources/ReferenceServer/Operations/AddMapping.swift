@@ -13,7 +13,7 @@ enum AddMapping {
     static func run(_ s: OperationScope, _ input: AddMappingInput) throws -> ClientReplyBody {
         switch try check(s, input) {
         case .answer(let body): return body
-        case .map(let account): return try apply(s, account)
+        case .map(let account): return try apply(s, account, idPAccessToken: input.accessToken)
         }
     }
 
@@ -90,7 +90,8 @@ enum AddMapping {
     /// guest-only user loses its guest entry and the session switches to the new IdP unless
     /// `mapping.fromGuest` keeps both (M4), and its TransferAccount and TransferKey go unless
     /// `mapping.transferCredentials` keeps them (T14).
-    static func apply(_ s: OperationScope, _ account: IdPAccount) throws -> ClientReplyBody {
+    /// `idPAccessToken`: the IdP token that mapped `account`; a session it moves to `account` keeps it (E16).
+    static func apply(_ s: OperationScope, _ account: IdPAccount, idPAccessToken: String?) throws -> ClientReplyBody {
         var (session, user) = try s.authenticate()
         let before = try MappingRow.of(s.db, user: user.userId)
         if before.contains(where: { $0.idPCode == account.idPCode.rawValue && $0.idPId == account.idPId }) {
@@ -114,7 +115,8 @@ enum AddMapping {
                 s.db,
                 token: session.token,
                 idPCode: account.idPCode.rawValue,
-                idPId: account.idPId
+                idPId: account.idPId,
+                idPAccessToken: s.bug(.idPCredentialLostOnMapping) ? nil : idPAccessToken
             )
             session.idPCode = account.idPCode.rawValue
             session.idPId = account.idPId

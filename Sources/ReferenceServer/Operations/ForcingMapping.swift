@@ -46,7 +46,7 @@ enum ForcingMapping {
                 remember: s.semantics.tokens.goneMember != .invalidToken
             )
         }
-        return try AddMapping.apply(s, account)
+        return try AddMapping.apply(s, account, idPAccessToken: input.accessToken)
     }
 
     /// §2.7: the session moves to the account's owner (or a new user holding it); the requester's
@@ -68,6 +68,7 @@ enum ForcingMapping {
             user: target,
             device: s.caller.device,
             account: account,
+            idPAccessToken: input.accessToken,
             at: s.now
         )
         return try s.authToken(session, user: before, lastLoginDate: before.lastLoginDate)

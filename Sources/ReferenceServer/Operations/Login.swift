@@ -12,7 +12,7 @@ enum Login {
     static func run(_ s: OperationScope, _ input: LoginInput) throws -> ClientReplyBody {
         switch try check(s, input) {
         case .answer(let body): return body
-        case .create(let account): return try create(s, account)
+        case .create(let account): return try create(s, account, idPAccessToken: input.idPCredential)
         }
     }
 
@@ -48,21 +48,25 @@ enum Login {
             throw Rejection(s.semantics.ban.code, banInfo: MemberView.banInfo(user, s.semantics))  // B1
         }
         guard let user = existing else { return .create(account) }
-        return .answer(try logIn(s, user, account))
+        return .answer(try logIn(s, user, account, idPAccessToken: input.idPCredential))
     }
 
     /// L1: a new user holding `account`, logged in.
-    static func create(_ s: OperationScope, _ account: IdPAccount) throws -> ClientReplyBody {
-        try logIn(s, try Effects.createUser(s.db, account: account, at: s.now), account)
+    static func create(_ s: OperationScope, _ account: IdPAccount, idPAccessToken: String?) throws -> ClientReplyBody {
+        try logIn(s, try Effects.createUser(s.db, account: account, at: s.now), account, idPAccessToken: idPAccessToken)
     }
 
-    static func logIn(_ s: OperationScope, _ user: UserRow, _ account: IdPAccount) throws -> ClientReplyBody {
+    /// `idPAccessToken`: the IdP token of an IdP login, kept with the session for E16.
+    static func logIn(_ s: OperationScope, _ user: UserRow, _ account: IdPAccount, idPAccessToken: String?) throws
+        -> ClientReplyBody
+    {
         let (session, before) = try Effects.login(
             s.db,
             s.backend,
             user: user,
             device: s.caller.device,
             account: account,
+            idPAccessToken: idPAccessToken,
             at: s.now
         )
         return try s.authToken(session, user: before, lastLoginDate: before.lastLoginDate)

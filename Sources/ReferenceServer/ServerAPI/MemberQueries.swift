@@ -1,20 +1,42 @@
 import Protocol
 
-/// E1, E3, E4, E7 and E13: reads of the Server API (docs/PROTOCOL.md §3).
+/// E1, E3, E4, E7, E13 and E16: reads of the Server API (docs/PROTOCOL.md §3).
 enum MemberQueries {
     /// E1: -4010203 for an unknown, revoked, expired or foreign token; -4010204 when banned.
     static func tokenAuthentication(_ s: OperationScope, userId: String, token: String, linkedIdP: Bool) throws
         -> TokenAuthenticationResponse
     {
-        guard let session = try SessionRow.fetch(s.db, token: token), session.userId == userId,
-            session.isUnexpired(at: s.now), let user = try UserRow.fetch(s.db, userId)
-        else { throw Rejection(.gatewayInvalidAccessToken) }
-        guard !user.isBanned else { throw Rejection(.gatewayInvalidUser) }
+        let (session, user) = try liveSession(s, userId: userId, token: token)
         return TokenAuthenticationResponse(
             s.caller.header(),
             linkedIdP: linkedIdP ? LinkedIdP(idPCode: IdPCode(session.idPCode), idPId: session.idPId) : nil,
             member: try MemberView.server(s.db, s.backend, user: user, includeTemporaryWithdrawal: true)
         )
+    }
+
+    /// E16 (L15): E1's checks, then the IdP account the session logged in with and the IdP token
+    /// that logged it in; -4040204 for a session without one (guest, transfer).
+    static func idPTokenAndProfile(_ s: OperationScope, userId: String, token: String) throws
+        -> IdPTokenAndProfileResponse
+    {
+        let (session, _) = try liveSession(s, userId: userId, token: token)
+        guard session.idPCode != IdPCode.guest.rawValue,
+            let credential = try SessionRow.idPAccessToken(s.db, token: token)
+        else { throw Rejection(.idPTokenNotFound) }
+        return IdPTokenAndProfileResponse(
+            s.caller.header(),
+            account: IdPAccount(IdPCode(session.idPCode), session.idPId),
+            idPAccessToken: credential
+        )
+    }
+
+    /// E1's checks, shared by E16: the session of `token`, live and `userId`'s, and its user.
+    static func liveSession(_ s: OperationScope, userId: String, token: String) throws -> (SessionRow, UserRow) {
+        guard let session = try SessionRow.fetch(s.db, token: token), session.userId == userId,
+            session.isUnexpired(at: s.now), let user = try UserRow.fetch(s.db, userId)
+        else { throw Rejection(.gatewayInvalidAccessToken) }
+        guard !user.isBanned else { throw Rejection(.gatewayInvalidUser) }
+        return (session, user)
     }
 
     /// E3: withdrawn users answer `D` without lastLoginDate or memberInfo (W2).

@@ -22,6 +22,15 @@ enum ServerAPIRoutes {
                 try MemberQueries.tokenAuthentication(s, userId: userId, token: token, linkedIdP: linked == "true")
             }
         }
+        router.get("\(gateway)/members/:userId/tokens/:accessToken/idp-profile") { req, ctx in
+            _ = try await g.admit(req, ctx, .serverAPI, body: .none)
+            try g.validator(ctx).check()
+            let userId = g.path(ctx, "userId")
+            let token = g.path(ctx, "accessToken")
+            return try await g.runServer(ctx) { s in
+                try MemberQueries.idPTokenAndProfile(s, userId: userId, token: token)
+            }
+        }
         router.get("\(member)/members/:userId") { req, ctx in
             _ = try await g.admit(req, ctx, .serverAPI, body: .none)
             try g.validator(ctx).check()

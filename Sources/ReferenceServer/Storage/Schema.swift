@@ -95,6 +95,7 @@ enum Schema {
         m.registerMigration("v4-grace-payments") { db in try db.execute(sql: gracePayments) }
         m.registerMigration("v5-gone-tokens") { db in try db.execute(sql: goneTokens) }
         m.registerMigration("v6-wrong-id-devices") { db in try db.execute(sql: wrongIdDevices) }
+        m.registerMigration("v7-idp-credentials") { db in try db.execute(sql: idPCredentials) }
         return m
     }
 
@@ -120,6 +121,11 @@ enum Schema {
     /// from tokens never issued (a revoked session's row is deleted).
     static let goneTokens = """
         CREATE TABLE goneToken (token TEXT PRIMARY KEY NOT NULL, userId TEXT NOT NULL);
+        """
+
+    /// E16, L15: the IdP access token that logged a session in with its IdP (null for guest sessions).
+    static let idPCredentials = """
+        ALTER TABLE session ADD COLUMN idPAccessToken TEXT;
         """
 
     /// T15 (`transferAccount.wrongIds: perDevice`): each device's consecutive unknown transfer ids

@@ -65,19 +65,38 @@ struct SessionRow: Sendable {
 
     /// Makes this the device's current session: the previous ones are revoked (L10, `one`) or
     /// stay live but no longer current (`many`).
-    func insertAsDeviceSession(_ db: Database, perDevice: TokensPerDevice) throws {
+    /// `idPAccessToken`: the IdP token the login presented (E16), nil for a guest session.
+    func insertAsDeviceSession(_ db: Database, perDevice: TokensPerDevice, idPAccessToken: String? = nil) throws {
         switch perDevice {
         case .one: try db.run("DELETE FROM session WHERE deviceId = ?", [deviceId])
         case .many: try db.run("UPDATE session SET current = 0 WHERE deviceId = ? AND current = 1", [deviceId])
         }
         try db.run(
-            "INSERT INTO session (token, userId, deviceId, idPCode, idPId, issuedAt, expiresAt) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [token, userId, deviceId, idPCode, idPId, issuedAt, expiresAt]
+            """
+            INSERT INTO session (token, userId, deviceId, idPCode, idPId, issuedAt, expiresAt, idPAccessToken)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [token, userId, deviceId, idPCode, idPId, issuedAt, expiresAt, idPAccessToken]
         )
     }
 
-    static func setLoggedInIdP(_ db: Database, token: String, idPCode: String, idPId: String) throws {
-        try db.run("UPDATE session SET idPCode = ?, idPId = ? WHERE token = ?", [idPCode, idPId, token])
+    /// Moves the session to another logged-in IdP account (M4), with the IdP token that mapped it.
+    static func setLoggedInIdP(
+        _ db: Database,
+        token: String,
+        idPCode: String,
+        idPId: String,
+        idPAccessToken: String?
+    ) throws {
+        try db.run(
+            "UPDATE session SET idPCode = ?, idPId = ?, idPAccessToken = ? WHERE token = ?",
+            [idPCode, idPId, idPAccessToken, token]
+        )
+    }
+
+    /// The IdP access token that logged the session in with its IdP (E16); nil for a guest session.
+    static func idPAccessToken(_ db: Database, token: String) throws -> String? {
+        try db.row("SELECT idPAccessToken FROM session WHERE token = ?", [token]).flatMap { $0[0] }
     }
 
     static func revoke(_ db: Database, token: String) throws {
