@@ -5,7 +5,7 @@
 # verdict, so every run must end linearizable: the script fails on any violation or unknown
 # partition, and on a run that was not the contention case (measured on its history).
 #
-# DECIDED=n (the test command: SEEDS="1 2 3" DECIDED=1) stops once n runs ended linearizable and
+# DECIDED=n (the test command: SEEDS="3" DECIDED=1, with CHECK_BUDGET=120s) stops once n runs ended linearizable and
 # lets an unknown run pass on to the next seed: the checker's search still runs out on a minority
 # of these histories (docs/MODEL.md §7, "Limits"), and an unknown is no verdict, not a false
 # positive. A violation or a run that is not the contention case still fails at once, and so does
@@ -17,7 +17,7 @@
 #   scripts/soak-race.sh            # seeds 1 2 3, every one linearizable
 #   SEEDS="4 5" scripts/soak-race.sh
 #   SEEDS="1 2 3" DECIDED=1 scripts/soak-race.sh
-#   CHECK_BUDGET=120s scripts/soak-race.sh   # the checker's budget per partition (`--check-budget`)
+#   CHECK_BUDGET=120s scripts/soak-race.sh   # the check phase's budget (`--check-budget`)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

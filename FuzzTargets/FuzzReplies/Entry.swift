@@ -29,6 +29,8 @@ public func fuzzEntry(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     check(response, ClockResponse.self)
     check(response, GraceBanResponse.self)
     check(response, BugsResponse.self)
+    check(response, IdPTokenAndProfileResponse.self)
+    check(response, MaintenanceResponse.self)
     return 0
 }
 

@@ -14,7 +14,7 @@ package struct RunRequest: Sendable {
     package var players: Int?
     package var rate: Double?
     package var maxOperations: Int?
-    /// The linearizability checker's budget per partition, over the profile's `race.checkBudget`.
+    /// The check phase's time budget (the partitions share it), over the profile's `race.checkBudget`.
     package var checkBudget: Duration?
     package var secretKey: String?
     /// A knob file (`--semantics`, e.g. what `gbfuzz calibrate` wrote) laid over the profile's knobs.

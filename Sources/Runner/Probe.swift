@@ -85,6 +85,25 @@ enum Probe {
                 notes.append("the Server API did not answer as documented (\(error)): Server API moves off")
             }
         }
+        // E16's route is ours (docs/PROTOCOL.md §3): a token no target issued is -4010203 where it
+        // exists; -4060003, an HTTP 404 page or any other answer means it does not.
+        var idPProfile = false
+        if serverAPI {
+            do {
+                let r = try await client.idPTokenAndProfile(
+                    userId: "GBFUZZPROBE",
+                    accessToken: "gbfuzz-probe-not-a-token"
+                )
+                idPProfile = r.resultCode == .gatewayInvalidAccessToken
+            } catch let e as TransportError {
+                throw unreachable(client, e)
+            } catch {
+                idPProfile = false
+            }
+            if !idPProfile {
+                notes.append("no E16 Get IdP Token and Profile (its route is this project's): server.profile moves off")
+            }
+        }
         if !secretAccepted {
             notes.append(
                 "the target rejects the secret key (-4010004): Server API moves, test control and the audit are off"
@@ -96,7 +115,7 @@ enum Probe {
         if let mode = profile.target.idpTokenMode { semantics.idp.tokenMode = mode }
         return Result(
             semantics: semantics,
-            capabilities: TargetCapabilities(serverAPI: serverAPI, testControl: testControl),
+            capabilities: TargetCapabilities(serverAPI: serverAPI, testControl: testControl, idPProfile: idPProfile),
             notes: notes
         )
     }

@@ -65,7 +65,7 @@ extension GBFuzz {
 
         @Option(
             name: .customLong("check-budget"),
-            help: "Race hunting: the linearizability checker's budget per partition (overrides race.checkBudget)."
+            help: "Race hunting: the check phase's time budget, shared by the partitions (overrides race.checkBudget)."
         )
         var checkBudget: DurationArgument?
 

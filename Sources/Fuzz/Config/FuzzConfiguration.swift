@@ -3,13 +3,27 @@ import Protocol
 
 /// What a target can do beyond client operations.
 package struct TargetCapabilities: Hashable, Sendable, Codable {
-    /// Server API (`X-Secret-Key`): E1…E16.
+    /// Server API (`X-Secret-Key`): E1…E15.
     package var serverAPI: Bool
     /// Test control: clock advance/freeze, grace ban.
     package var testControl: Bool
-    package init(serverAPI: Bool = true, testControl: Bool = true) {
+    /// E16 Get IdP Token and Profile, whose route is this project's (docs/PROTOCOL.md §3): a target
+    /// that answers it with -4060003 or no envelope does not have it, and `server.profile` is off.
+    package var idPProfile: Bool
+    package init(serverAPI: Bool = true, testControl: Bool = true, idPProfile: Bool = true) {
         self.serverAPI = serverAPI
         self.testControl = testControl
+        self.idPProfile = idPProfile
+    }
+
+    private enum CodingKeys: String, CodingKey { case serverAPI, testControl, idPProfile }
+
+    /// Files written before E16 existed have no `idPProfile`: they never sent it.
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        serverAPI = try c.decode(Bool.self, forKey: .serverAPI)
+        testControl = try c.decode(Bool.self, forKey: .testControl)
+        idPProfile = try c.decodeIfPresent(Bool.self, forKey: .idPProfile) ?? false
     }
 }
 
@@ -87,6 +101,7 @@ package struct FuzzConfiguration: Sendable, Codable {
     package func weight(_ kind: OperationKind) -> Double {
         if kind.needsServerAPI, !capabilities.serverAPI { return 0 }
         if kind.needsTestControl, !capabilities.testControl { return 0 }
+        if kind == .serverProfile, !capabilities.idPProfile { return 0 }
         if kind == .mappingForcibly || kind == .loginChange, semantics.mapping.forcing == .noTicket { return 0 }
         return max(0, weights[kind] ?? Self.defaultWeights[kind] ?? 1)
     }

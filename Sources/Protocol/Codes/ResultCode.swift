@@ -101,7 +101,7 @@ extension ResultCode {
     package static let gatewayInvalidAccessToken = ResultCode(-4010203)
     package static let gatewayInvalidUser = ResultCode(-4010204)
     package static let memberNotExist = ResultCode(-4040401)
-    /// E16 (ours): the session holds no IdP credential (a guest session, or one a token login resumed).
+    /// E16 (ours): the session holds no IdP credential (it logged in as guest).
     package static let idPTokenNotFound = ResultCode(-4040204)
     package static let memberAlreadyWithdrawn = ResultCode(-4100401)
     package static let transferAccountNotExistServer = ResultCode(-4040403)
