@@ -11,28 +11,9 @@ import Transport
 /// E16's route is this project's (docs/PROTOCOL.md §3): a run uses it only where the target has it.
 @Suite("Probe: E16 only where the target has it")
 struct ProbeIdPProfileTests {
-    /// Answers every request with an envelope (its transaction id echoed): `e16Code` for E16, success
-    /// (with the default knobs) for everything else.
-    struct Target: HTTPTransport {
-        let e16Code: Int
-
-        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-            let tid = request.headers.first { HTTPHeaders.sameName($0.name, GamebaseHeader.transactionId) }?.value ?? ""
-            let code = request.url.contains("/idp-profile") ? e16Code : 0
-            let header =
-                #"{"transactionId":"\#(tid)","isSuccessful":\#(code == 0),"resultCode":\#(code),"resultMessage":"m"}"#
-            let knobs = String(decoding: try JSONEncoder().encode(Semantics()), as: UTF8.self)
-            return HTTPResponse(
-                status: 200,
-                headers: [HTTPHeader(GamebaseHeader.transactionId, tid)],
-                body: Array(#"{"header":\#(header),"semantics":\#(knobs),"memberList":[]}"#.utf8)
-            )
-        }
-    }
-
     func probe(e16Code: Int) async throws -> Probe.Result {
         let client = GamebaseClient(
-            transport: Target(e16Code: e16Code),
+            transport: ProbeKnobTests.KnobTarget(semantics: Semantics(), codes: ["/idp-profile": e16Code]),
             target: GamebaseTarget(baseURL: "http://t.invalid")
         )
         return try await Probe.run(

@@ -11,13 +11,17 @@ import Transport
 /// What a run does with the knobs a target reports through test control.
 @Suite("Probe: the target's knobs")
 struct ProbeKnobTests {
-    /// Answers every request with a success envelope (its transaction id echoed) carrying `semantics`.
+    /// Answers every request with an envelope (its transaction id echoed) carrying `semantics`: a
+    /// success, or the code of the first `codes` entry whose key the URL contains.
     struct KnobTarget: HTTPTransport {
         let semantics: Semantics
+        var codes: [String: Int] = [:]
 
         func send(_ request: HTTPRequest) async throws -> HTTPResponse {
             let tid = request.headers.first { HTTPHeaders.sameName($0.name, GamebaseHeader.transactionId) }?.value ?? ""
-            let header = #"{"transactionId":"\#(tid)","isSuccessful":true,"resultCode":0,"resultMessage":"SUCCESS"}"#
+            let code = codes.first { request.url.contains($0.key) }?.value ?? 0
+            let header =
+                #"{"transactionId":"\#(tid)","isSuccessful":\#(code == 0),"resultCode":\#(code),"resultMessage":"m"}"#
             let knobs = String(decoding: try JSONEncoder().encode(semantics), as: UTF8.self)
             return HTTPResponse(
                 status: 200,

@@ -22,6 +22,10 @@ extension Renderer {
         )
     }
 
+    /// Mints the IdP tokens E16 answers with: set up once (an HMAC key per answer otherwise). The
+    /// matcher reads only the account a token names, so the secret is immaterial.
+    static let signer = IdPTokenSigner(secret: IdPTokenSigner.defaultSecret)
+
     mutating func renderServer(_ e: Expectation, _ o: Outcome, _ st: inout ModelState) -> Observation? {
         let header = ResponseHeader(transactionId: "sim", code: o.code)
         switch e {
@@ -86,7 +90,7 @@ extension Renderer {
             let account = identities.idPAccount(l)
             let token =
                 semantics.idp.tokenMode == .plain
-                ? account.idPId : IdPTokenSigner(secret: IdPTokenSigner.defaultSecret).mint(account)
+                ? account.idPId : Self.signer.mint(account)
             return .idPProfile(IdPTokenAndProfileResponse(header, account: account, idPAccessToken: token))
         default:
             return nil

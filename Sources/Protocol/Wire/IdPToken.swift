@@ -48,12 +48,10 @@ package struct IdPTokenSigner: Sendable {
         else { return nil }
         let payload = String(token[..<dot])
         let signature = String(token[token.index(after: dot)...])
-        guard let sigBytes = Base64URL.decode(signature), Self.constantTimeEqual(sigBytes, mac(payload)),
-            let payloadBytes = Base64URL.decode(payload), let text = String(validating: payloadBytes, as: UTF8.self)
-        else { return nil }
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty, Int64(parts[2]) != nil else { return nil }
-        return IdPAccount(IdPCode(String(parts[0])), String(parts[1]))
+        guard let sigBytes = Base64URL.decode(signature), Self.constantTimeEqual(sigBytes, mac(payload)) else {
+            return nil
+        }
+        return Self.account(namedBy: token)
     }
 
     /// The account a token's payload names, without checking its signature (what a server gave back
