@@ -7,8 +7,9 @@ package enum ExitStatus: Int32, Sendable, CaseIterable, CustomStringConvertible 
     case thresholdFailed = 1
     /// Violations found (wins over a failed threshold); `replay`: the violation reproduced.
     case violations = 2
-    /// Neither passed nor failed: the linearizability checker ran out of its budget for a partition
-    /// and none was violated (`check`; `run` with `race:` when nothing else failed).
+    /// Neither passed nor failed: `run`, the target's knobs changed during the run (wins over
+    /// violations and thresholds); or the linearizability checker ran out of its budget for a
+    /// partition and none was violated (`check`; `run` with `race:` when nothing else failed).
     case unknown = 3
     /// Bad command line, profile, configuration or input file (EX_USAGE).
     case usage = 64
@@ -27,7 +28,7 @@ package enum ExitStatus: Int32, Sendable, CaseIterable, CustomStringConvertible 
         case .clean: "clean"
         case .thresholdFailed: "a threshold failed"
         case .violations: "violations found"
-        case .unknown: "unknown (a budget ran out)"
+        case .unknown: "unknown (the target's knobs changed, or a check's budget ran out)"
         case .usage: "bad command line or input"
         case .unreachable: "target unreachable"
         case .software: "internal error"

@@ -13,14 +13,16 @@ extension CampaignRunner {
         clock: ClockTracker,
         audit: Auditor.Result,
         kept: Int,
-        race: RaceSummary? = nil
+        race: RaceSummary? = nil,
+        targetChanged: TargetChange? = nil
     ) -> RunStatus {
         let p = plan.profile
         let waits = clock.advanceStats
         func budget(_ phase: RunPhases.Phase) -> Double? {
             switch phase {
-            // Each probe request is bounded by the target's timeout; there are three.
-            case .probe: 3 * p.target.timeout.seconds
+            // Each probe request is bounded by the target's timeout; there are at most five
+            // (identify, test control, the Server API, E16, E17).
+            case .probe: 5 * p.target.timeout.seconds
             case .load: p.duration.seconds
             case .drain: p.load.gracefulStop.seconds
             case .audit: p.fuzz.auditBudget.seconds
@@ -49,7 +51,8 @@ extension CampaignRunner {
                 unfinished: audit.unfinished,
                 requests: audit.requests
             ),
-            race: race
+            race: race,
+            targetChanged: targetChanged
         )
     }
 

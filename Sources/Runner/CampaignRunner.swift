@@ -104,6 +104,14 @@ package struct CampaignRunner: Sendable {
                 + "\(describe(profile.load)), \(DurationText.format(profile.duration)); results in \(plan.directory.path)"
         )
 
+        // Knobs switched during the load are watched for: all of them through test control, the
+        // maintenance schedule through the Server API (E17) where that is all the target has.
+        let watch: KnobWatch? =
+            if let reported = target.reportedSemantics {
+                .testControl(target.client, reported: reported)
+            } else if let schedule = target.reportedMaintenance {
+                .maintenance(target.client, reported: schedule, semantics: target.semantics)
+            } else { nil }
         // Load, drain, audit and shrinking, with the live line beside them in one task group.
         phases.begin(.load)
         let (load, recording, audit, reproductions, raceOutcome) = await withTaskGroup(of: Void.self) {
@@ -128,6 +136,7 @@ package struct CampaignRunner: Sendable {
                 }
                 if campaign.control.isDraining { phases.begin(.drain) }
             }
+            if let watch { group.addTask { await watch.watch(until: { campaign.control.isDraining }) } }
             let load = await campaign.run(
                 sink: RecorderSink(recorder: recorder, operations: FuzzWorkload.operationNames)
             )
@@ -135,6 +144,8 @@ package struct CampaignRunner: Sendable {
             let loadEnd = ContinuousClock.now
             async let closedRecording = recorder.finish(at: loadEnd)
             let interrupted = load.engine.interrupted || Task.isCancelled
+            // The knobs once more, now that the load is over (a stopped run does not wait for it).
+            if !interrupted { await watch?.check() }
             // Violations flow one way: players → collector → audit → summary.
             var audit = Auditor.Result()
             if !interrupted, campaign.collector.auditLimit > 0, !load.findings.players.isEmpty {
@@ -202,8 +213,10 @@ package struct CampaignRunner: Sendable {
             kept: load.findings.players.count,
             race: campaign.race.map {
                 Self.raceSummary($0, probes: load.probes, outcome: raceOutcome, interrupted: interrupted)
-            }
+            },
+            targetChanged: watch?.change
         )
+        if let change = watch?.change { say("gbfuzz run: \(change.message)") }
         let linearizability = reproductions.filter { $0.entry.checker == .linearizability }
         let summary = RunSummary(
             recording: recording,
@@ -223,13 +236,16 @@ package struct CampaignRunner: Sendable {
         )
         phases.end()
         if let folder = written.folder { say("results: \(folder.path)") }
+        // A target whose knobs changed leaves the verdict open, whatever was found (3 before 1).
         let exit: ExitStatus =
             written.failed
             ? .cannotCreate
             : interrupted
                 ? .interrupted
-                : !violations.isEmpty || !linearizability.isEmpty
-                    ? .violations : summary.passed ? .clean : summary.undecided ? .unknown : .thresholdFailed
+                : summary.run.targetChanged != nil
+                    ? .unknown
+                    : !violations.isEmpty || !linearizability.isEmpty
+                        ? .violations : summary.passed ? .clean : summary.undecided ? .unknown : .thresholdFailed
         return Outcome(
             exit: exit,
             summary: summary,

@@ -12,6 +12,10 @@ import Transport
 enum Probe {
     struct Result {
         var semantics: Semantics
+        /// The knobs the target itself reported (test control), before any profile or file.
+        var reported: Semantics?
+        /// No test control, but E17 gave this maintenance schedule (ours, docs/PROTOCOL.md §3).
+        var reportedMaintenance: MaintenanceSemantics?
         var capabilities: TargetCapabilities
         var notes: [String]
     }
@@ -22,8 +26,10 @@ enum Probe {
         var testControl = false
         var secretAccepted = true
         var semantics = profile.semantics ?? .default
+        var reported: Semantics?
         do {
             let r = try await client.testSemantics()
+            if r.resultCode.isSuccess { reported = r.body.semantics }
             if r.resultCode.isSuccess, let s = r.body.semantics, let problem = s.problems().first {
                 // Knobs outside docs/PROTOCOL.md §5's bounds: never judged with, and never silently
                 // replaced by defaults (a correct target would then be flagged for its own knobs).
@@ -104,6 +110,11 @@ enum Probe {
                 notes.append("no E16 Get IdP Token and Profile (its route is this project's): server.profile moves off")
             }
         }
+        // Without test control, E17 (ours) is where a target can tell its maintenance schedule.
+        var reportedMaintenance: MaintenanceSemantics?
+        if serverAPI, !testControl {
+            reportedMaintenance = try await maintenanceSchedule(client, profile, &semantics, &notes)
+        }
         if !secretAccepted {
             notes.append(
                 "the target rejects the secret key (-4010004): Server API moves, test control and the audit are off"
@@ -115,6 +126,8 @@ enum Probe {
         if let mode = profile.target.idpTokenMode { semantics.idp.tokenMode = mode }
         return Result(
             semantics: semantics,
+            reported: reported,
+            reportedMaintenance: reportedMaintenance,
             capabilities: TargetCapabilities(serverAPI: serverAPI, testControl: testControl, idPProfile: idPProfile),
             notes: notes
         )

@@ -16,6 +16,12 @@ package final class TargetConnection: Sendable {
     package let server: RunningServer?
     /// The knobs the model uses: the target's (test control) or the profile's.
     package let semantics: Semantics
+    /// The knobs the target reported when the run started (test control), which a run watches for
+    /// change (`KnobWatch`); `nil` without test control.
+    package let reportedSemantics: Semantics?
+    /// The maintenance schedule E17 (the Server API's, ours) reported when the run started, for a
+    /// target without test control; the run watches it. `nil` otherwise.
+    package let reportedMaintenance: MaintenanceSemantics?
     package let capabilities: TargetCapabilities
     /// Human-readable notes about the probe (shown at start and in the summary).
     package let notes: [String]
@@ -25,6 +31,8 @@ package final class TargetConnection: Sendable {
         transport: CurlTransport,
         server: RunningServer?,
         semantics: Semantics,
+        reportedSemantics: Semantics? = nil,
+        reportedMaintenance: MaintenanceSemantics? = nil,
         capabilities: TargetCapabilities,
         notes: [String]
     ) {
@@ -32,6 +40,8 @@ package final class TargetConnection: Sendable {
         self.transport = transport
         self.server = server
         self.semantics = semantics
+        self.reportedSemantics = reportedSemantics
+        self.reportedMaintenance = reportedMaintenance
         self.capabilities = capabilities
         self.notes = notes
     }
@@ -110,6 +120,8 @@ package final class TargetConnection: Sendable {
                 transport: transport,
                 server: server,
                 semantics: probe.semantics,
+                reportedSemantics: probe.reported,
+                reportedMaintenance: probe.reportedMaintenance,
                 capabilities: probe.capabilities,
                 notes: probe.notes
             )

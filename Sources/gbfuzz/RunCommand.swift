@@ -12,8 +12,9 @@ extension GBFuzz {
             commandName: "run",
             abstract: "Run a load and fuzz campaign described by a profile (docs/PROFILES.md).",
             discussion: """
-                Exit codes: 0 clean; 1 a threshold failed; 2 violations found; 3 race hunting: the \
-                linearizability verdict is unknown and nothing else failed; 64 bad command line or \
+                Exit codes: 0 clean; 1 a threshold failed; 2 violations found; 3 unknown: the target's \
+                knobs changed during the run, or race hunting's linearizability verdict is unknown and \
+                nothing else failed; 64 bad command line or \
                 profile; 69 target unreachable; 70 internal error; 73 the results folder cannot be written \
                 (checked before any load is sent; a reused --out needs --overwrite); 130 interrupted \
                 (results still written).

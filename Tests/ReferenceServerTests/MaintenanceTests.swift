@@ -1,5 +1,7 @@
+import GBFuzzTestKit
 import Protocol
 import Testing
+import Transport
 
 /// L14 on the reference server: under maintenance every login answers 3701; other calls go on.
 @Suite("Maintenance (L14)", .timeLimit(.minutes(2)))
@@ -56,16 +58,16 @@ struct MaintenanceTests {
         try await withServer(Semantics()) { server in
             try await server.freeze()
             let c = server.client
-            let off = try await c.testMaintenance().body
+            let off = try await c.maintenance().body
             #expect(off.maintenance == MaintenanceSemantics() && off.underMaintenance == false)
             let s = try await server.guest()
-            let started = try await c.testStartMaintenance(durationSeconds: 60)
+            let started = try await c.startMaintenance(durationSeconds: 60)
             #expect(started.resultCode == .success && started.body.underMaintenance == true)
             #expect(try await c.login(device: newDevice(), LoginRequest(idPCode: .guest)).resultCode == .notPlayable)
             #expect(try await c.tokenLogin(device: s.device, accessToken: s.token).resultCode == .notPlayable)
             #expect(try await c.testSemantics().body.semantics?.maintenance == started.body.maintenance)
             try await server.advance(seconds: 60)
-            #expect(try await c.testMaintenance().body.underMaintenance == false)
+            #expect(try await c.maintenance().body.underMaintenance == false)
             #expect(try await c.tokenLogin(device: s.device, accessToken: s.token).resultCode == .success)
             // A schedule: from the current second on, every 10 minutes for 5.
             let now = try #require(try await c.testClock().body.clock).now
@@ -74,21 +76,64 @@ struct MaintenanceTests {
                 durationSeconds: 300,
                 offsetSeconds: (now / 1000) % 600
             )
-            #expect(try await c.testSwitchMaintenance(every).body.underMaintenance == true)
+            #expect(try await c.switchMaintenance(every).body.underMaintenance == true)
             try await server.advance(seconds: 300)
             #expect(try await c.tokenLogin(device: s.device, accessToken: s.token).resultCode == .success)
             try await server.advance(seconds: 300)
             #expect(try await c.tokenLogin(device: s.device, accessToken: s.token).resultCode == .notPlayable)
             // A schedule the knob's rules refuse changes nothing; null is off.
             let bad = MaintenanceSemantics(periodSeconds: 60, durationSeconds: 61)
-            #expect(try await c.testSwitchMaintenance(bad).resultCode == .inappropriateValue)
-            #expect(try await c.testMaintenance().body.maintenance == every)
-            #expect(try await c.testStartMaintenance(durationSeconds: 0).resultCode == .inappropriateValue)
-            #expect(try await c.testSwitchMaintenance(MaintenanceSemantics()).body.underMaintenance == false)
+            #expect(try await c.switchMaintenance(bad).resultCode == .inappropriateValue)
+            #expect(try await c.maintenance().body.maintenance == every)
+            #expect(try await c.startMaintenance(durationSeconds: 0).resultCode == .inappropriateValue)
+            #expect(try await c.switchMaintenance(MaintenanceSemantics()).body.underMaintenance == false)
             #expect(try await c.tokenLogin(device: s.device, accessToken: s.token).resultCode == .success)
-            _ = try await c.testStartMaintenance(durationSeconds: 600)
+            _ = try await c.startMaintenance(durationSeconds: 600)
             #expect(try await c.testReset().resultCode == .success)
-            #expect(try await c.testMaintenance().body.maintenance == MaintenanceSemantics())
+            #expect(try await c.maintenance().body.maintenance == MaintenanceSemantics())
+        }
+    }
+
+    @Test(
+        "The Server API (E17, ours) reads and switches maintenance as test control does, only with the secret key"
+    )
+    func serverAPI() async throws {
+        try await withServer(Semantics()) { server in
+            try await server.freeze()
+            let c = server.client
+            let s = try await server.guest()
+            let off = try await c.maintenance(via: .serverAPI)
+            #expect(off.resultCode == .success && off.body.maintenance == MaintenanceSemantics())
+            #expect(off.body.underMaintenance == false)
+            let started = try await c.startMaintenance(durationSeconds: 60, via: .serverAPI)
+            #expect(started.resultCode == .success && started.body.underMaintenance == true)
+            #expect(try await c.tokenLogin(device: s.device, accessToken: s.token).resultCode == .notPlayable)
+            // One switch, seen the same through both families and the knobs.
+            let viaTestControl = try await c.maintenance().body
+            #expect(viaTestControl.maintenance == started.body.maintenance && viaTestControl.underMaintenance == true)
+            #expect(try await c.testSemantics().body.semantics?.maintenance == started.body.maintenance)
+            #expect(
+                try await c.switchMaintenance(
+                    MaintenanceSemantics(periodSeconds: 60, durationSeconds: 61),
+                    via: .serverAPI
+                ).resultCode
+                    == .inappropriateValue
+            )
+            #expect(try await c.startMaintenance(durationSeconds: 0, via: .serverAPI).resultCode == .inappropriateValue)
+            #expect(try await c.maintenance(via: .serverAPI).body.maintenance == started.body.maintenance)
+            // Without the secret key nothing is read or switched.
+            var wrong = c.target
+            wrong.secretKey = "not-the-secret"
+            let stranger = GamebaseClient(transport: SharedTransport.curl, target: wrong)
+            #expect(try await stranger.maintenance(via: .serverAPI).resultCode == .invalidSecretKey)
+            #expect(
+                try await stranger.switchMaintenance(MaintenanceSemantics(), via: .serverAPI).resultCode
+                    == .invalidSecretKey
+            )
+            #expect(try await c.maintenance(via: .serverAPI).body.underMaintenance == true)
+            let cleared = try await c.switchMaintenance(MaintenanceSemantics(), via: .serverAPI)
+            #expect(cleared.resultCode == .success && cleared.body.underMaintenance == false)
+            #expect(try await c.tokenLogin(device: s.device, accessToken: s.token).resultCode == .success)
         }
     }
 }

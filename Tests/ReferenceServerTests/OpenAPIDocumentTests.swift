@@ -37,7 +37,8 @@ struct OpenAPIDocumentTests {
                 "/members/{userId}/tokens/{accessToken}:", "/tokens/{accessToken}/idp-profile:", "/members/ban:",
                 "/members/transfer-account:",
                 "/idps/{idPCode}/members:",
-                "/logs/withdrawal:", "/semantics:", "/clock:", "/clock/advance:", "/clock/freeze:", "/grace-ban:",
+                "/logs/withdrawal:", "/v1.3/apps/{appId}/maintenance:", "/v1.3/apps/{appId}/maintenance/start:",
+                "/semantics:", "/clock:", "/clock/advance:", "/clock/freeze:", "/grace-ban:",
                 "/reset:", "/bugs:",
             ] {
                 #expect(text.contains(path), "missing \(path)")

@@ -1,6 +1,6 @@
 import Transport
 
-/// The documented Server API (E1…E16) and test control. All carry `X-Secret-Key`.
+/// The documented Server API (E1…E16, and E17, ours) and test control. All carry `X-Secret-Key`.
 extension GamebaseClient {
     /// E1 Token Authentication.
     package func tokenAuthentication(userId: String, accessToken: String, linkedIdP: Bool = false) async throws
@@ -111,27 +111,28 @@ extension GamebaseClient {
         try await call(.get, Endpoint.testSemantics(appId), secret: true, as: SemanticsResponse.self)
     }
 
-    /// The maintenance schedule in force and whether the server is under maintenance now.
-    package func testMaintenance() async throws -> Reply<MaintenanceResponse> {
-        try await call(.get, Endpoint.testMaintenance(appId), secret: true, as: MaintenanceResponse.self)
+    /// The maintenance schedule in force and whether the server is under maintenance now, through
+    /// test control or the Server API (E17, ours): the same switch under two prefixes.
+    package func maintenance(via route: MaintenanceRoute = .testControl) async throws -> Reply<MaintenanceResponse> {
+        try await call(.get, route.schedule(appId), secret: true, as: MaintenanceResponse.self)
     }
 
     /// Switches the maintenance schedule (`periodSeconds: nil`: never under maintenance).
-    package func testSwitchMaintenance(_ schedule: MaintenanceSemantics) async throws -> Reply<MaintenanceResponse> {
-        try await call(
-            .put,
-            Endpoint.testMaintenance(appId),
-            secret: true,
-            body: schedule,
-            as: MaintenanceResponse.self
-        )
+    package func switchMaintenance(
+        _ schedule: MaintenanceSemantics,
+        via route: MaintenanceRoute = .testControl
+    ) async throws -> Reply<MaintenanceResponse> {
+        try await call(.put, route.schedule(appId), secret: true, body: schedule, as: MaintenanceResponse.self)
     }
 
     /// Maintenance from the server's current second for `durationSeconds`.
-    package func testStartMaintenance(durationSeconds: Int64) async throws -> Reply<MaintenanceResponse> {
+    package func startMaintenance(
+        durationSeconds: Int64,
+        via route: MaintenanceRoute = .testControl
+    ) async throws -> Reply<MaintenanceResponse> {
         try await call(
             .post,
-            Endpoint.testMaintenanceStart(appId),
+            route.start(appId),
             secret: true,
             body: MaintenanceStartRequest(durationSeconds: durationSeconds),
             as: MaintenanceResponse.self

@@ -96,6 +96,11 @@ package enum Endpoint {
         return "\(member(appId))/logs/withdrawal?\(q)"
     }
 
+    /// E17 (ours): GET the maintenance schedule in force; PUT switch it.
+    package static func maintenance(_ appId: String) -> String { "\(gateway(appId))/maintenance" }
+    /// E17 (ours): POST maintenance from now for a while.
+    package static func maintenanceStart(_ appId: String) -> String { "\(gateway(appId))/maintenance/start" }
+
     // MARK: Test control (X-Secret-Key)
     /// GET the semantic knobs.
     package static func testSemantics(_ appId: String) -> String { "\(test(appId))/semantics" }
@@ -143,5 +148,20 @@ package enum Endpoint {
             }
         }
         return out
+    }
+}
+
+/// Where the maintenance switch is reached: test control, or the Server API's E17 (ours).
+package enum MaintenanceRoute: Sendable {
+    case testControl, serverAPI
+
+    /// GET the schedule in force; PUT switch it.
+    package func schedule(_ appId: String) -> String {
+        self == .testControl ? Endpoint.testMaintenance(appId) : Endpoint.maintenance(appId)
+    }
+
+    /// POST maintenance from now for a while.
+    package func start(_ appId: String) -> String {
+        self == .testControl ? Endpoint.testMaintenanceStart(appId) : Endpoint.maintenanceStart(appId)
     }
 }

@@ -85,6 +85,8 @@ enum ServerAPIRoutes {
             let query = try WithdrawHistoryQuery.parse(QueryReader(req, g.validator(ctx)))
             return try await g.runServer(ctx) { s in try WithdrawHistoryQuery.run(s, query) }
         }
+        // E17 (ours): the maintenance switch, as test control's.
+        MaintenanceControl.register(router, g, prefix: gateway, family: .serverAPI)
     }
 }
 

@@ -2,19 +2,27 @@ import Hummingbird
 import Protocol
 import RequestInput
 
-/// Test control's maintenance switch (docs/PROTOCOL.md §4 "Maintenance"): read the schedule in
-/// force, replace it, or start maintenance now for a while. The knob `maintenance` is the schedule
-/// a server starts with and `POST …/reset` goes back to.
+/// The maintenance switch (docs/PROTOCOL.md §4 "Maintenance"): read the schedule in force,
+/// replace it, or start maintenance now for a while. The same three routes are served under test
+/// control and under the Server API (E17, *ours*: a game's operators switch maintenance from their
+/// own servers, where no test control exists). The knob `maintenance` is the schedule a server
+/// starts with and `POST …/reset` goes back to.
 enum MaintenanceControl {
-    static func register(_ router: Router<ServerRequestContext>, _ g: Gateway) {
-        let prefix = TestControlRoutes.prefix
+    /// Registers the routes under `prefix` (`…/maintenance`, `…/maintenance/start`), admitted as
+    /// `family` (both need the secret key).
+    static func register(
+        _ router: Router<ServerRequestContext>,
+        _ g: Gateway,
+        prefix: String,
+        family: Gateway.Family
+    ) {
         let backend = g.backend
         router.get("\(prefix)/maintenance") { req, ctx in
-            _ = try await g.admit(req, ctx, .testControl, body: .none)
+            _ = try await g.admit(req, ctx, family, body: .none)
             return answer(backend, ctx)
         }
         router.put("\(prefix)/maintenance") { req, ctx in
-            let json = try await g.admit(req, ctx, .testControl, body: .object)
+            let json = try await g.admit(req, ctx, family, body: .object)
             let v = g.validator(ctx)
             let r = TestControlRoutes.object(json, v)
             let defaults = MaintenanceSemantics()
@@ -29,7 +37,7 @@ enum MaintenanceControl {
             return answer(backend, ctx)
         }
         router.post("\(prefix)/maintenance/start") { req, ctx in
-            let json = try await g.admit(req, ctx, .testControl, body: .object)
+            let json = try await g.admit(req, ctx, family, body: .object)
             let v = g.validator(ctx)
             let duration = TestControlRoutes.object(json, v)?.int("durationSeconds", required: true) ?? 1
             try v.check()

@@ -60,7 +60,7 @@ enum TestControlRoutes {
             backend.switchMaintenance(to: nil)
             return Envelope.response(EmptyResponse(header: Envelope.header(ctx)), context: ctx)
         }
-        MaintenanceControl.register(router, g)
+        MaintenanceControl.register(router, g, prefix: prefix, family: .testControl)
         router.get("\(prefix)/bugs") { req, ctx in
             _ = try await g.admit(req, ctx, .testControl, body: .none)
             return Envelope.response(BugsResponse(Envelope.header(ctx), bugs: backend.bugs.names), context: ctx)

@@ -24,6 +24,13 @@ extension HTMLReport {
         return html
     }
 
+    /// The banner under the header of a run whose target's knobs changed while it went on.
+    static func targetChangedBanner(_ summary: RunSummary) -> String {
+        guard let change = summary.run.targetChanged else { return "" }
+        let label = summary.run.interrupted ? "TARGET CHANGED" : "UNKNOWN"
+        return "<div class=\"banner\" id=\"target-changed\"><b>\(label)</b>: \(HTMLText.escape(change.message))</div>\n"
+    }
+
     /// The overview tile of the clock waits, when the run advanced a frozen clock.
     static func clockTile(_ clock: ClockWaitSummary) -> String {
         guard clock.advances > 0 || clock.advanceWaitMs > 0 || clock.heldWaitMs > 0 else { return "" }

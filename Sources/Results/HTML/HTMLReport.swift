@@ -22,6 +22,7 @@ package enum HTMLReport {
         page += header(summary)
         page += "<main>\n"
         page += interruptedBanner(summary)
+        page += targetChangedBanner(summary)
         page += overview(summary)
         page += thresholds(summary)
         page += violations(summary)

@@ -62,7 +62,7 @@ package enum JUnitReport {
                 ) : nil
         )
         let suites = [
-            Suite(name: "gbfuzz.run", cases: [completion] + linearizabilityCase(summary)),
+            Suite(name: "gbfuzz.run", cases: [completion] + targetCase(summary) + linearizabilityCase(summary)),
             Suite(name: "gbfuzz.thresholds", cases: thresholdCases),
             Suite(name: "gbfuzz.invariants", cases: ruleCases),
         ]
@@ -90,6 +90,21 @@ package enum JUnitReport {
         }
         xml += "</testsuites>\n"
         return xml
+    }
+
+    /// The target's knobs, in the run suite when they changed during the run (`unknown`).
+    private static func targetCase(_ summary: RunSummary) -> [TestCase] {
+        guard let change = summary.run.targetChanged else { return [] }
+        return [
+            TestCase(
+                name: "target knobs unchanged during the run",
+                failure: Failure(
+                    type: "unknown",
+                    message: "UNKNOWN: the target's knobs changed during the run",
+                    body: change.message
+                )
+            )
+        ]
     }
 
     /// A race-hunting run's check, in the run suite: it fails as `unknown` when a partition ran

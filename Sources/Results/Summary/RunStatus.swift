@@ -9,19 +9,28 @@ package struct RunStatus: Codable, Sendable, Equatable {
     package var audit: AuditSummary
     /// Race hunting: bursts, the history, the checker (absent for private worlds).
     package var race: RaceSummary?
+    /// The target's knobs changed during the run (absent when they did not, or could not be read).
+    package var targetChanged: TargetChange?
+
+    enum CodingKeys: String, CodingKey {
+        case interrupted, phases, clock, audit, race
+        case targetChanged = "target_changed"
+    }
 
     package init(
         interrupted: Bool = false,
         phases: [PhaseSummary] = [],
         clock: ClockWaitSummary = ClockWaitSummary(),
         audit: AuditSummary = AuditSummary(),
-        race: RaceSummary? = nil
+        race: RaceSummary? = nil,
+        targetChanged: TargetChange? = nil
     ) {
         self.interrupted = interrupted
         self.phases = phases
         self.clock = clock
         self.audit = audit
         self.race = race
+        self.targetChanged = targetChanged
     }
 }
 

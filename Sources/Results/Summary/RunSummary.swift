@@ -128,13 +128,19 @@ package struct RunSummary: Codable, Sendable, Equatable {
         try JSONDecoder().decode(RunSummary.self, from: data)
     }
 
-    /// True when every threshold held, no violation was found, the run was not interrupted and a
-    /// race-hunting run's history was judged linearizable (not unknown).
+    /// True when every threshold held, no violation was found, the run was not interrupted, the
+    /// target's knobs stayed as they were and a race-hunting run's history was judged linearizable
+    /// (not unknown).
     package var passed: Bool { !failed && !undecided }
 
     /// The run was interrupted, found a violation or failed a threshold.
     package var failed: Bool { run.interrupted || violations.count > 0 || !thresholds.allSatisfy(\.ok) }
 
-    /// Nothing failed, but the linearizability checker ran out of budget: neither passed nor failed.
-    package var undecided: Bool { !failed && run.race?.isUnknown == true }
+    /// Neither passed nor failed: the target's knobs changed during a complete run (what it found
+    /// may come from the change), or nothing failed but the linearizability checker ran out of
+    /// budget.
+    package var undecided: Bool {
+        guard !run.interrupted else { return false }
+        return run.targetChanged != nil || (!failed && run.race?.isUnknown == true)
+    }
 }

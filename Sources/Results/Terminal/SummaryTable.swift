@@ -27,6 +27,9 @@ package enum SummaryTable {
         if summary.run.interrupted {
             lines += ["INTERRUPTED: the run was stopped before its end; these results are partial.", ""]
         }
+        if let change = summary.run.targetChanged {
+            lines += ["\(summary.run.interrupted ? "TARGET CHANGED" : "UNKNOWN"): \(change.message)", ""]
+        }
         lines += [
             table.render(separatorAfter: [summary.ops.count]),
             "",
