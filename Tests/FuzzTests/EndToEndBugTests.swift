@@ -12,7 +12,7 @@ struct EndToEndBugTests {
     static let cases: [(ServerBug, UInt64)] = bugs.flatMap { b in [UInt64(1), 2, 3].map { (b, $0) } }
 
     @Test(
-        "Found within 60 s under its rule, shrunk to ≤ 8 steps (a ticket reused through a transfer: 9), replayed, and its curl script shows it",
+        "Found within 60 s under its rule, shrunk to ≤ 8 steps (a ticket reused through transfers: 11), replayed, and its curl script shows it",
         .timeLimit(.minutes(8)),
         arguments: cases
     )
@@ -55,8 +55,13 @@ struct EndToEndBugTests {
         #expect(final.rule.rawValue == bug.rule)
         // Reusing a ticket through a TransferAccount (issue, map, 3302, change, hold period,
         // transfer, change again) has a 1-minimal witness of 9 steps that deletions cannot leave
-        // (seen for seeds 1 and 2 in CI runs); the other bugs' bound is 8.
-        let bound = bug == .ticketReusable ? 9 : 8
+        // (seen for seeds 1 and 2 in CI runs). Which violation a four-player campaign meets first
+        // depends on timing, and a loaded CI run (2026-11-29, seed 1) met one through two
+        // transfers and two tickets, 1-minimal at 11 steps: guest login, TransferAccount issue, IdP
+        // login elsewhere, hold period, transfer login, two add mappings (3302, tickets K1 and K2),
+        // transfer back, forcibly with K1, change login with K2, forcibly with K2 again. The other
+        // bugs' bound is 8.
+        let bound = bug == .ticketReusable ? 11 : 8
         #expect(
             shrunk.sequence.count <= bound,
             """
