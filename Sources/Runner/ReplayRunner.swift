@@ -85,6 +85,13 @@ package struct ReplayRunner: Sendable {
             let bugs = profile.target.bugs.isEmpty ? "none" : profile.target.bugs.joined(separator: ", ")
             say("replaying on the embedded reference server \(connection.baseURL) (bugs: \(bugs))")
         }
+        if let note = Self.knobNote(
+            reported: connection.reportedSemantics,
+            reportedMaintenance: connection.reportedMaintenance,
+            reproducer: profile.semantics ?? .default
+        ) {
+            say(note)
+        }
         let status = await body(connection)
         await connection.close()
         return status
@@ -175,6 +182,32 @@ package struct ReplayRunner: Sendable {
             say("not reproduced: all \(result.run.executed) steps answered as the model expects")
         }
         return .clean
+    }
+
+    /// What to tell the user when the target's knobs now differ from those the reproducer was
+    /// judged by (the knobs it reports through test control, or its E17 maintenance schedule): the
+    /// replay judges by the reproducer's, so a reproduction — or its absence — may come from the
+    /// difference (a maintenance window now in force answers 3701 to every login). `nil` when they
+    /// agree or the target reports none.
+    package static func knobNote(
+        reported: Semantics?,
+        reportedMaintenance: MaintenanceSemantics?,
+        reproducer: Semantics
+    ) -> String? {
+        var now: Semantics
+        if let reported {
+            now = reported
+        } else if let reportedMaintenance {
+            now = reproducer
+            now.maintenance = reportedMaintenance
+        } else {
+            return nil
+        }
+        let differences = now.differences(from: reproducer)
+        guard !differences.isEmpty else { return nil }
+        return "note: the target's knobs differ from the reproducer's (reproducer → target: "
+            + differences.joined(separator: "; ")
+            + "); the replay judges by the reproducer's, so its verdict may come from that difference"
     }
 
     /// The target of the replay, as a profile (so it is opened and probed like a run's).

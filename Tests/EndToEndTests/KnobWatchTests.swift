@@ -167,3 +167,23 @@ struct KnobWatchUnitTests {
         #expect(script.readsDone == 0)
     }
 }
+
+/// `gbfuzz replay` says when the target's knobs are no longer the reproducer's.
+@Suite("Replay: the target's knobs against the reproducer's")
+struct ReplayKnobNoteTests {
+    @Test("a difference is named (through test control or E17); equal knobs or none reported say nothing")
+    func note() {
+        var scheduled = Semantics()
+        scheduled.maintenance = MaintenanceSemantics(periodSeconds: 3600, durationSeconds: 60)
+        let viaTestControl = ReplayRunner.knobNote(reported: scheduled, reportedMaintenance: nil, reproducer: .default)
+        #expect(viaTestControl?.contains("maintenance.periodSeconds: null → 3600") == true, "\(viaTestControl ?? "")")
+        let viaE17 = ReplayRunner.knobNote(
+            reported: nil,
+            reportedMaintenance: scheduled.maintenance,
+            reproducer: .default
+        )
+        #expect(viaE17 == viaTestControl)
+        #expect(ReplayRunner.knobNote(reported: .default, reportedMaintenance: nil, reproducer: .default) == nil)
+        #expect(ReplayRunner.knobNote(reported: nil, reportedMaintenance: nil, reproducer: scheduled) == nil)
+    }
+}
