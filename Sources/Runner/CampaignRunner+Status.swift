@@ -20,9 +20,9 @@ extension CampaignRunner {
         let waits = clock.advanceStats
         func budget(_ phase: RunPhases.Phase) -> Double? {
             switch phase {
-            // Each probe request is bounded by the target's timeout; there are at most five
-            // (identify, test control, the Server API, E16, E17).
-            case .probe: 5 * p.target.timeout.seconds
+            // Each probe request is bounded by the target's timeout, or the probe's floor when that
+            // is longer; there are at most five (identify, test control, the Server API, E16, E17).
+            case .probe: 5 * max(p.target.timeout, TargetConnection.probeTimeoutFloor).seconds
             case .load: p.duration.seconds
             case .drain: p.load.gracefulStop.seconds
             case .audit: p.fuzz.auditBudget.seconds

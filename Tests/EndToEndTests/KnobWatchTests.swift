@@ -99,14 +99,18 @@ struct KnobWatchTests {
         try? FileManager.default.removeItem(at: outcome.directory)
     }
 
-    @Test("a run whose target kept its knobs has no target_changed, and passes")
+    @Test("a run whose target kept its knobs has no target_changed, and passes; its probe budget counts the 2 s floor")
     func unchanged() async throws {
+        // A timeout under the probe's 2 s floor: the probe phase's budget counts the floor.
+        let profile = Self.profile + "\ntarget: {timeout: 1500ms}\n"
         let (outcome, log) = try await withLiveTarget { live in
-            let plan = try E2E.plan(E2E.writeProfile(Self.profile)) { $0.target = live.baseURL }
+            let plan = try E2E.plan(E2E.writeProfile(profile)) { $0.target = live.baseURL }
             return await E2E.run(plan)
         }
         #expect(outcome.exit == .clean, "\(log)")
         #expect(outcome.summary?.run.targetChanged == nil)
+        let probe = outcome.summary?.run.phases.first { $0.name == "probe" }
+        #expect(probe?.budgetS == 10, "\(String(describing: probe))")
         try? FileManager.default.removeItem(at: outcome.directory)
     }
 }
