@@ -263,7 +263,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PlanTests",
-            dependencies: ["Basics", "Config", "Engine", "Fuzz", "Plan", "Protocol", "ReferenceServer", "Transport"],
+            dependencies: ["Basics", "Config", "Engine", "Fuzz", "Model", "Plan", "Protocol", "ReferenceServer", "Transport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -44,6 +44,8 @@ enum AnswerText {
             if let m = b.member { parts.append("user=\(m.userId)(\(m.valid.rawValue))") }
         case .idPProfile(let b):
             if let c = b.idPCode, let id = b.idPId { parts.append("idP=\(c.rawValue):\(id)") }
+        case .withdrawHistories(let b):
+            parts.append("withdrawn=\((b.result ?? []).map { "\($0.userId)(\($0.eventLogType))" })")
         case .empty, .clock, .graceBan:
             break
         }

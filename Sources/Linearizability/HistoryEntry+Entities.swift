@@ -99,6 +99,11 @@ extension HistoryEntry {
             if let m = b.member { keys.append(EntityKey(.user, m.userId)) }
         case .idPProfile(let b):
             if let c = b.idPCode, let id = b.idPId { keys.append(account(c, id)) }
+        case .withdrawHistories(let b):
+            // Race hunting sends no E15 (its page is judged against every user the state holds,
+            // which no entity set names: docs/MODEL.md §7); a history that has one joins its
+            // listed users at least.
+            for row in b.result ?? [] { keys.append(EntityKey(.user, row.userId)) }
         case .empty, .clock, .graceBan:
             break
         }

@@ -55,6 +55,38 @@ struct EdgeValueLiveTests {
         }
     }
 
+    @Test(
+        "E15's dates in each form of §1.4 and its page and size in each number form get what the model predicts from the reference server, the exact window holding the withdrawal"
+    )
+    func historyForms() async throws {
+        try await ConcurrencyLimit.endToEnd.run {
+            try await withLiveTarget { live in
+                let config = FuzzConfiguration(seed: 1, runSalt: "edge-history")
+                let clock = await ClockTracker.prepare(client: live.client, configuration: config)
+                let runner = ScriptRunner(configuration: config, executor: live.executor, clock: clock)
+                let d = DeviceRef(0)
+                var steps = [
+                    Op(id: 1, action: .loginGuest(device: d, ignoreAlreadyLoggedIn: false)),
+                    Op(id: 2, action: .withdraw(device: d, token: .token(Sym(.token, 1)))),
+                ]
+                // A window of one instant, the withdrawal's own (the clock is frozen): a form read
+                // as another instant, or a fraction rounded, leaves it out (W2).
+                let exact = Action.serverWithdrawals(query: HistoryQuery(around: Sym(.user, 1), before: 0, after: 0))
+                let edges =
+                    EdgeValue.DateForm.allCases.map(EdgeValue.dateForm)
+                    + EdgeValue.NumberForm.allCases.map(EdgeValue.numberForm)
+                for (i, edge) in edges.enumerated() { steps.append(Op(id: 3 + i, action: exact, edge: edge)) }
+                let run = await runner.run(steps, salt: "edge-history")
+                #expect(run.violation == nil, "\(run.violation?.message ?? "")")
+                let expected: [ResultCode] =
+                    [.success, .success]
+                    + EdgeValue.DateForm.allCases.map { $0.isValid ? .success : .inappropriateValue }
+                    + EdgeValue.NumberForm.allCases.map { $0.badInput ?? .success }
+                #expect(run.steps.map(\.observed) == expected)
+            }
+        }
+    }
+
     @Test("An integer field sent in each number form gets what the model predicts from the reference server")
     func numberForms() async throws {
         let semantics = Semantics(transferKey: TransferKeySemantics(enabled: true))

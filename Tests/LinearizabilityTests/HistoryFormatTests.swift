@@ -58,6 +58,8 @@ struct HistoryFormatTests {
             case .graceBan: #"{"header":\#(Self.header),"graceBanInfo":{"gracePeriodDate":5,"message":"m"}}"#
             case .idPProfile:
                 #"{"header":\#(Self.header),"idPCode":"google","idPId":"g","idPAccessToken":"t","idPProfile":{"id":"g"}}"#
+            case .withdrawHistories:
+                #"{"header":\#(Self.header),"pagingInfo":{"first":true,"last":true,"numberOfElements":1,"page":0,"size":100,"totalElements":1,"totalPages":1},"result":[{"userId":"U","date":"2026-01-01T00:00:00.000+00:00","eventLogType":"WAA"}]}"#
             }
         let tagged = Data(#"{"kind":"\#(kind.rawValue)","body":\#(json)}"#.utf8)
         let obs = try JSONDecoder().decode(Observation.self, from: tagged)

@@ -66,6 +66,7 @@ struct ActionRedirectTests {
         .serverRelease(users: [u(5), u(7)]),
         .serverValidate(credentials: creds(.transferId, .transferPassword, 7)),
         .serverWithdraw(user: u(7), regUser: "admin"),
+        .serverWithdrawals(query: HistoryQuery(around: s(.user, 7), before: 60, after: 60)),
         .graceBan(user: u(7), seconds: 30),
         .graceBan(user: u(5), seconds: 30, rule: .init(amount: 10, count: 1, currency: "USD", conditionType: "OR")),
         .payment(user: u(7), amount: 10, currency: "USD"),
@@ -77,6 +78,7 @@ struct ActionRedirectTests {
         .loginIdP(device: d1, credential: .valid(.init(.google, 1)), ignoreAlreadyLoggedIn: true),
         .serverIdP(idPCode: .google, accounts: [.init(.google, 1)]),
         .advanceClock(seconds: 60),
+        .serverWithdrawals(query: HistoryQuery(around: nil, before: 60, after: 60, order: "DESC")),
     ]
 
     /// Every symbol a redirect could start from: each kind, of producers 5 and 7.

@@ -58,6 +58,30 @@ struct EdgeValueTests {
         #expect(EdgeValue.stretch("abc", to: 5) == "abcZZ" && EdgeValue.stretch("abcdef", to: 4) == "abcd")
     }
 
+    @Test("A date in another form of §1.4 reads as the same instant; without an offset or with +0900 it is -4000005")
+    func dateForms() {
+        let ms: Int64 = 1_800_000_123_456
+        for form in EdgeValue.DateForm.allCases {
+            let read = GamebaseDate.parseISO8601(form.text(ms))
+            #expect(read == (form.isValid ? ms : nil), "\(form): \(form.text(ms))")
+        }
+        #expect(EdgeValue.DateForm.longFraction.text(ms).hasSuffix(".4569999Z"))
+        var sim = Sim()
+        for form in EdgeValue.DateForm.allCases {
+            let op = Op(
+                id: 500,
+                action: .serverWithdrawals(query: HistoryQuery(around: nil, before: 60, after: 60)),
+                historySpan: HistorySpan(begin: sim.now - 60_000, end: sim.now + 60_000),
+                edge: .dateForm(form)
+            )
+            #expect(Set(sim.outcomes(op).map(\.code)) == [form.isValid ? .success : .inappropriateValue], "\(form)")
+        }
+        // An action without a date ignores the edge.
+        let s = sim.login(S.d0)
+        let op = Op(id: 501, action: .getMember(device: S.d0, token: S.token(s)), edge: .dateForm(.noOffset))
+        #expect(Set(sim.outcomes(op).map(\.code)) == [.success])
+    }
+
     @Test(
         "An integer written in another number form is the integer; a fraction is -4000001 and beyond 64 bits -4000005, before any semantics"
     )

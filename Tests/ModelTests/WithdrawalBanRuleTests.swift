@@ -32,7 +32,10 @@ struct WithdrawalBanRuleTests {
         let s = sim.login(S.d0, S.g1)
         let u = sim.user(of: s)
         sim.expect(.success, .serverWithdraw(user: .user(u), regUser: "ops"), rule: .W1)
-        #expect(sim.state.users[u]!.withdrawal == WithdrawalRecord(eventLogType: "WAES", regUser: "ops"))
+        #expect(
+            sim.state.users[u]!.withdrawal
+                == WithdrawalRecord(eventLogType: "WAES", regUser: "ops", date: Deadline(exactly: sim.now))
+        )
         let o = sim.run(.serverMember(user: .user(u)))
         #expect(o.code == .success && o.rule == .W2 && o.expectations == [.serverMember(user: u)])
         sim.expect(

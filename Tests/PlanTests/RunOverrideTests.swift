@@ -1,6 +1,9 @@
 import Basics
 import Foundation
+import Fuzz
+import Model
 import Plan
+import Protocol
 import Testing
 
 @Suite("Command-line overrides of a profile")
@@ -26,6 +29,20 @@ struct RunOverrideTests {
         let over = try plan(yaml) { $0.checkBudget = .seconds(90) }
         #expect(over.profile.race?.checkBudget == .seconds(90))
         #expect(over.profile.race?.devices == 8 && over.profile.race?.accounts == 2)
+    }
+
+    @Test("Race hunting sends no clock moves and no E15 page, whatever the mix says; without race: they keep theirs")
+    func raceHuntingKinds() throws {
+        let caps = TargetCapabilities(serverAPI: true, testControl: true)
+        let mix = "mix: {server.withdrawals: 3, test.advance: 2}\n"
+        let race = try plan(mix + "race: {devices: 8, accounts: 2}\n") { _ in }
+            .fuzzConfiguration(semantics: .default, capabilities: caps)
+        for kind in [OperationKind.serverWithdrawals, .testAdvance, .testGraceBan, .testPayment] {
+            #expect(race.weight(kind) == 0, "\(kind)")
+        }
+        #expect(race.weight(.serverMember) > 0)
+        let plain = try plan(mix) { _ in }.fuzzConfiguration(semantics: .default, capabilities: caps)
+        #expect(plain.weight(.serverWithdrawals) == 3 && plain.weight(.testAdvance) == 2)
     }
 
     @Test("--check-budget on a profile without race: is refused (exit 64), not ignored")

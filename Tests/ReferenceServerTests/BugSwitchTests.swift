@@ -46,6 +46,28 @@ struct BugSwitchTests {
         }
     }
 
+    @Test("W2 grace-withdrawal-dated-late: E15 dates a WAGE withdrawal when the server noticed it", arguments: onOff)
+    func graceWithdrawalDatedLate(on: Bool) async throws {
+        var semantics = Semantics()
+        semantics.withdrawal.gracePeriodDays = 1
+        try await server(.graceWithdrawalDatedLate, on: on, semantics) { server in
+            try await server.freeze()
+            let s = try await server.idp(.google, "bug-w2")
+            let r = try await server.client.requestTemporaryWithdrawal(device: s.device, accessToken: s.token)
+            let grace = try #require(r.body.temporaryWithdrawal?.gracePeriodDate)
+            // The clock passes the grace period's end by an hour before anything looks.
+            try await server.advance(seconds: 86_400 + 3600)
+            #expect(try await server.member(s.userId).member?.valid == .withdrawn)
+            let h = try await server.client.withdrawHistories(
+                begin: "2000-01-01T00:00:00Z",
+                end: "2200-01-01T00:00:00Z",
+                eventLogType: "WAGE"
+            )
+            let row = try #require(h.body.result?.first { $0.userId == s.userId })
+            #expect(GamebaseDate.parseISO8601(row.date) == (on ? grace + 3_600_000 : grace))
+        }
+    }
+
     @Test("M1 same-idp-twice: a second account of one IdP type is added", arguments: onOff)
     func sameIdPTwice(on: Bool) async throws {
         try await server(.sameIdPTwice, on: on) { server in

@@ -114,5 +114,6 @@ package struct FuzzConfiguration: Sendable, Codable {
         .transferKeyIssue: 1.5, .transferKeyLogin: 1.5, .serverToken: 2, .serverMember: 2, .serverMembers: 1,
         .serverIdP: 1.5, .serverBan: 1.5, .serverRelease: 1.5, .serverValidate: 1.5, .serverWithdraw: 0.5,
         .testAdvance: 1.2, .testGraceBan: 0.6, .testPayment: 1.5, .serverProfile: 2,
+        .serverWithdrawals: 1.5,
     ]
 }

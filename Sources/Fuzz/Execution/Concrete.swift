@@ -83,5 +83,16 @@ package struct Concrete: Sendable {
     /// The IdP access token of a login or mapping (minted when the step was planned).
     package var idPToken: String? { op.idPToken }
 
-    package var banEndISO: String? { op.banEnd.map { GamebaseDate.iso8601(milliseconds: $0) } }
+    package var banEndISO: String? { op.banEnd.map(date) }
+    /// E15's `begin` and `end` (the epoch when the step was planned without a target).
+    package var historyDates: (begin: String, end: String) {
+        let span = op.historySpan ?? HistorySpan(begin: 0, end: 0)
+        return (date(span.begin), date(span.end))
+    }
+
+    /// A date as sent: in the step's date form (an edge), else ISO-8601 in UTC.
+    package func date(_ ms: Int64) -> String {
+        if case .dateForm(let f)? = op.edge, op.action.hasDateField { return f.text(ms) }
+        return GamebaseDate.iso8601(milliseconds: ms)
+    }
 }

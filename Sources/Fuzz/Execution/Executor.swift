@@ -212,6 +212,18 @@ package struct Executor: OperationExecutor {
             ) { .validate($0) }
         case .serverWithdraw(let u, let regUser):
             return answer(try await cl.serverWithdraw(userId: c.user(u), regUser: regUser)) { .empty($0) }
+        case .serverWithdrawals(let q):
+            let dates = c.historyDates
+            return answer(
+                try await cl.withdrawHistories(
+                    begin: dates.begin,
+                    end: dates.end,
+                    pageText: c.integerText(q.page),
+                    sizeText: c.integerText(q.size),
+                    order: q.order,
+                    eventLogType: q.eventLogType
+                )
+            ) { .withdrawHistories($0) }
         case .advanceClock(let s):
             return answer(try await cl.testAdvanceClock(seconds: s)) { .clock($0) }
         case .graceBan(let u, let s, let rule):

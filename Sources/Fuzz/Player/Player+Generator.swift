@@ -35,6 +35,9 @@ extension Player {
         if action.hasIntegerField, chance(0.5) {
             return .numberForm(pick(EdgeValue.NumberForm.allCases) ?? .exponent)
         }
+        if action.hasDateField, chance(0.5) {
+            return .dateForm(pick(EdgeValue.DateForm.allCases) ?? .offset)
+        }
         // A header edge: the transaction id's length, or (client operations) a broken device id;
         // one pick and one chance either way, so the random stream keeps its length.
         let header =
@@ -76,6 +79,7 @@ extension Player {
         }
         if let c = action.credential { op.idPToken = idPToken(c, op: opId) }
         if case .serverBan(_, let spec) = action, let secs = spec.endInSeconds { op.banEnd = now + secs * 1000 }
+        if case .serverWithdrawals(let q) = action { op.historySpan = historySpan(q, st, now: now) }
         return PlannedOperation(op: op, player: index, identities: identities)
     }
 

@@ -92,6 +92,8 @@ extension Player {
                 return .serverWithdraw(user: pick(users).map { .user($0) } ?? .unknown, regUser: "gbfuzz")
             }
             return pick(activeUsers).map { .serverWithdraw(user: .user($0), regUser: chance(0.2) ? longest : "gbfuzz") }
+        case .serverWithdrawals:
+            return .serverWithdrawals(query: planHistoryQuery(adv))
         case .testAdvance:
             return .advanceClock(seconds: advanceSize())
         case .testGraceBan, .testPayment:

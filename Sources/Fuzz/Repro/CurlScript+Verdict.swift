@@ -5,7 +5,9 @@ import Protocol
 // The script's last lines: the same test as the oracle's on the last answer, where a shell can
 // make it, and otherwise what to compare by hand.
 extension CurlScript {
-    func verdict() -> [String] {
+    /// `last` is the last step as the script's simulated run planned it, `final` that run's state
+    /// after it (E15 pages are judged with it, ``historyVerdict(_:last:final:)``).
+    func verdict(last: PlannedOperation? = nil, final: ModelState = ModelState()) -> [String] {
         var out = ["echo \"--- response of the last step:\"", "echo \"$RESP\""]
         let rule = repro.rule.rawValue
         if repro.rule == .L14 || (repro.semantics.maintenance.periodSeconds != nil && repro.expected.contains("3701")) {
@@ -64,6 +66,8 @@ extension CurlScript {
                 "if [ \"$GOT\" != \"\(repro.expected)\" ]; then echo \"VERDICT: REPRODUCED \(rule): \(repro.field) $GOT, the model expects \(repro.expected)\"; exit 2; fi"
             )
             out.append("echo \"VERDICT: not reproduced (\(repro.field) as the model expects)\"; exit 0")
+        } else if let page = historyVerdict(rule, last: last, final: final) {
+            out += page
         } else if let presence = presenceVerdict(rule) {
             out += presence
         } else if repro.field.hasSuffix("paymentStatus"), let want = Self.payment(in: repro.expected) {

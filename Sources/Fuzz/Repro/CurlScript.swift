@@ -64,7 +64,7 @@ struct CurlScript {
             guard let req = recorder.last.withLock({ $0 }) else { continue }
             lines += stepLines(p, req, bindings, position: i + 1, of: planned.count)
         }
-        lines += verdict()
+        lines += verdict(last: planned.last, final: player.belief.primary)
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -121,7 +121,13 @@ struct CurlScript {
         #"gen() { python3 -c 'import random,sys; print(sys.argv[1] + "".join(random.choice(sys.argv[2]) for _ in range(17)))' "$1" "$2"; }"#,
         #"call() { local m="$1" p="$2"; shift 2; RESP=$(curl -sS -X "$m" "$BASE$p" "$@"); CODE=$(field header.resultCode); }"#,
         #"allowed() { case "|$2|" in *"|$1|"*) return 0;; *) return 1;; esac; }"#,
-        #"iso() { python3 -c 'import sys,datetime; ms=int(sys.argv[1]); print(datetime.datetime.fromtimestamp(ms // 1000, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.") + "%03dZ" % (ms % 1000))' "$1"; }"#,
+        // `iso MS [FORM [q]]`: the date in UTC, or in an edge's form (EdgeValue.DateForm), percent-encoded with `q`.
+        #"iso() { python3 -c 'import sys,datetime,urllib.parse"#,
+        #"w = lambda ms: datetime.datetime.fromtimestamp(ms // 1000, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.") + "%03d" % (ms % 1000)"#,
+        #"ms = int(sys.argv[1]); u = w(ms); a = w(ms + 32400000)"#,
+        #"forms = {"offset": a + "+09:00", "lowercase": u.replace("T", "t", 1) + "z", "space": u.replace("T", " ", 1) + "Z", "longFraction": u + "9999Z", "noOffset": u, "compactOffset": a + "+0900"}"#,
+        #"s = forms.get(sys.argv[2] if len(sys.argv) > 2 else "", u + "Z")"#,
+        #"print(urllib.parse.quote(s, safe="") if sys.argv[3:] == ["q"] else s)' "$@"; }"#,
     ]
 
     static func clockLines(semantics: Semantics, capabilities: TargetCapabilities) -> [String] {
@@ -203,10 +209,22 @@ struct CurlScript {
             }
             subst.append((v, "${\(sym.description)}"))
         }
+        let c = Concrete(p, semantics: semantics)
+        let form: String =
+            if case .dateForm(let f)? = p.op.edge, p.op.action.hasDateField { " \(f.rawValue)" } else { "" }
         if let end = p.op.banEnd {
-            // An absolute date: as far from the target's time as it was from the run's.
-            out.append("BANEND\(p.op.id)=$(iso $((NOW0 + \(end - Self.simulatedStart))))")
-            subst.append((GamebaseDate.iso8601(milliseconds: end), "${BANEND\(p.op.id)}"))
+            // An absolute date: as far from the target's time as it was from the run's, in the form sent.
+            out.append("BANEND\(p.op.id)=$(iso $((NOW0 + \(end - Self.simulatedStart)))\(form))")
+            subst.append((c.date(end), "${BANEND\(p.op.id)}"))
+        }
+        if let span = p.op.historySpan {
+            // E15's window, likewise; in the query string, where the run sent it percent-encoded.
+            for (name, ms) in [("BEGIN", span.begin), ("END", span.end)] {
+                out.append(
+                    "\(name)\(p.op.id)=$(iso $((NOW0 + \(ms - Self.simulatedStart)))\(form.isEmpty ? " utc" : form) q)"
+                )
+                subst.append((Endpoint.percentEncoded(c.date(ms)), "${\(name)\(p.op.id)}"))
+            }
         }
         if let tok = p.op.idPToken, let c = p.op.action.credential, let a = c.account {
             let acct = "\"${SALT}\(p.identities.idPId(a).dropFirst(Self.saltMark.count))\""

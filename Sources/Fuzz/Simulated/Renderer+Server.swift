@@ -92,9 +92,44 @@ extension Renderer {
                 semantics.idp.tokenMode == .plain
                 ? account.idPId : Self.signer.mint(account)
             return .idPProfile(IdPTokenAndProfileResponse(header, account: account, idPAccessToken: token))
+        case .withdrawHistory(let h):
+            return .withdrawHistories(withdrawHistories(h, header, &st))
         default:
             return nil
         }
+    }
+
+    /// E15's page of the world's withdrawals, each dated at its earliest possible moment.
+    mutating func withdrawHistories(_ h: ExpectedHistory, _ header: ResponseHeader, _ st: inout ModelState)
+        -> WithdrawHistoriesResponse
+    {
+        var rows: [WithdrawHistory] = []
+        var keyed: [(Int64, String, Int)] = []
+        for (u, user) in st.users.sorted(by: { $0.key < $1.key }) {
+            guard let w = user.withdrawal, (h.eventLogType ?? w.eventLogType) == w.eventLogType else { continue }
+            let date = w.date.valueRange.lowerBound
+            guard date >= h.span.begin, date <= h.span.end else { continue }
+            let uid = value(u, &st)
+            keyed.append((date, uid, rows.count))
+            rows.append(WithdrawHistory(uid, date: iso(date), regUser: w.regUser, eventLogType: w.eventLogType))
+        }
+        keyed.sort { h.descending ? ($0.0, $0.1) > ($1.0, $1.1) : ($0.0, $0.1) < ($1.0, $1.1) }
+        let (page, size) = (Int(h.page), Int(h.size))
+        let onPage = keyed.dropFirst(min(keyed.count, page * size)).prefix(size).map { rows[$0.2] }
+        let pages = (keyed.count + size - 1) / size
+        return WithdrawHistoriesResponse(
+            header,
+            pagingInfo: PagingInfo(
+                page == 0,
+                last: page >= pages - 1,
+                numberOfElements: onPage.count,
+                page: page,
+                size: size,
+                totalElements: keyed.count,
+                totalPages: pages
+            ),
+            result: onPage
+        )
     }
 }
 

@@ -147,6 +147,7 @@ struct Ctx {
         case .serverToken, .serverProfile, .serverMember, .serverMembers, .idPMembers, .failedUsers, .validatedMember,
             .graceBanInfo:
             return try checkServer(e, &st)
+        case .withdrawHistory(let h): return try checkHistory(h, &st)
         }
     }
 }

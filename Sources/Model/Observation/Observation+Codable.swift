@@ -5,7 +5,9 @@ import Protocol
 extension Observation: Codable {
     /// The tag of each case, as written.
     package enum Kind: String, Codable, CaseIterable, Sendable {
-        case client, tokenAuthentication, member, members, idPMembers, ban, validate, empty, clock, graceBan, idPProfile
+        case client, tokenAuthentication, member, members, idPMembers, ban, validate, empty, clock, graceBan,
+            idPProfile,
+            withdrawHistories
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -25,6 +27,7 @@ extension Observation: Codable {
         case .clock: .clock
         case .graceBan: .graceBan
         case .idPProfile: .idPProfile
+        case .withdrawHistories: .withdrawHistories
         }
     }
 
@@ -52,6 +55,8 @@ extension Observation: Codable {
         case .clock: self = .clock(try c.decode(ClockResponse.self, forKey: .body))
         case .graceBan: self = .graceBan(try c.decode(GraceBanResponse.self, forKey: .body))
         case .idPProfile: self = .idPProfile(try c.decode(IdPTokenAndProfileResponse.self, forKey: .body))
+        case .withdrawHistories:
+            self = .withdrawHistories(try c.decode(WithdrawHistoriesResponse.self, forKey: .body))
         }
     }
 
@@ -70,6 +75,7 @@ extension Observation: Codable {
         case .clock(let b): try c.encode(b, forKey: .body)
         case .graceBan(let b): try c.encode(b, forKey: .body)
         case .idPProfile(let b): try c.encode(b, forKey: .body)
+        case .withdrawHistories(let b): try c.encode(b, forKey: .body)
         }
     }
 }

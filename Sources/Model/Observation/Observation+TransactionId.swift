@@ -16,6 +16,7 @@ extension Observation {
         case .clock(let b): Self.blanked(b, \.header, Observation.clock)
         case .graceBan(let b): Self.blanked(b, \.header, Observation.graceBan)
         case .idPProfile(let b): Self.blanked(b, \.header, Observation.idPProfile)
+        case .withdrawHistories(let b): Self.blanked(b, \.header, Observation.withdrawHistories)
         }
     }
 

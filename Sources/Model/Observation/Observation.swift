@@ -13,6 +13,7 @@ package enum Observation: Hashable, Sendable {
     case clock(ClockResponse)
     case graceBan(GraceBanResponse)
     case idPProfile(IdPTokenAndProfileResponse)
+    case withdrawHistories(WithdrawHistoriesResponse)
 
     package var header: ResponseHeader {
         switch self {
@@ -27,6 +28,7 @@ package enum Observation: Hashable, Sendable {
         case .clock(let b): b.header
         case .graceBan(let b): b.header
         case .idPProfile(let b): b.header
+        case .withdrawHistories(let b): b.header
         }
     }
     package var code: ResultCode { header.resultCode }

@@ -29,6 +29,7 @@ extension Action: CustomStringConvertible {
         case .serverRelease(let us): return "\(k) \(us.map(\.description).joined(separator: ","))"
         case .serverValidate(let c): return "\(k) \(c)"
         case .serverWithdraw(let u, let r): return "\(k) \(u) regUser=\(r)"
+        case .serverWithdrawals(let q): return "\(k) \(q)"
         case .advanceClock(let s): return "\(k) \(s)s"
         case .graceBan(let u, let s, let rule):
             guard let rule else { return "\(k) \(u) \(s)s" }

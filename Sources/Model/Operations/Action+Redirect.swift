@@ -81,6 +81,8 @@ extension Action {
             .serverValidate(credentials: c.mapReferences(r))
         case .serverWithdraw(let u, let regUser):
             .serverWithdraw(user: u.mapReferences(r), regUser: regUser)
+        case .serverWithdrawals(let q):
+            .serverWithdrawals(query: q.mapReferences(r))
         case .advanceClock:
             self
         case .graceBan(let u, let seconds, let rule):

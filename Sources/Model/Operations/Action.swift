@@ -40,6 +40,8 @@ package enum Action: Hashable, Sendable, Codable {
     case serverWithdraw(user: UserArg, regUser: String)
     /// E16 Get IdP Token and Profile of a session.
     case serverProfile(user: UserArg, token: TokenArg)
+    /// E15 Withdraw Histories.
+    case serverWithdrawals(query: HistoryQuery)
     /// Test control: advance the server clock.
     case advanceClock(seconds: Int64)
     /// Test control: grace-ban a user, with release conditions or none.
@@ -80,6 +82,7 @@ package enum Action: Hashable, Sendable, Codable {
         case .graceBan: .testGraceBan
         case .payment: .testPayment
         case .serverProfile: .serverProfile
+        case .serverWithdrawals: .serverWithdrawals
         }
     }
 
@@ -138,6 +141,9 @@ package enum Action: Hashable, Sendable, Codable {
             if let s = u.symbol { out.append(s) }
         case .serverMembers(let us), .serverBan(let us, _), .serverRelease(let us):
             out += us.compactMap(\.symbol)
+        case .serverWithdrawals(let q):
+            // The anchor's userId is not sent, but its withdrawal dates the window.
+            if let s = q.around { out.append(s) }
         default: break
         }
         return out

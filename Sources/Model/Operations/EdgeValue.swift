@@ -22,6 +22,11 @@ package enum EdgeValue: Hashable, Sendable, Codable, CustomStringConvertible {
     /// semantics (§1.3 row 10), the device untouched. (The valid side, 128 characters, is some
     /// devices' own id: ``Identities/device(_:)``.)
     case deviceId(DeviceIdForm)
+    /// The step's dates (E15's `begin` and `end`, a temporary ban's `end`) are written in another
+    /// form of §1.4: the same instant in another offset, with `t`/`z`, a space or a long fraction
+    /// (truncated), judged as the instant; without an offset or with `+0900`, -4000005 before any
+    /// semantics.
+    case dateForm(DateForm)
 
     /// How ``deviceId(_:)`` breaks the device id.
     package enum DeviceIdForm: String, Hashable, Sendable, Codable, CaseIterable {
@@ -87,6 +92,7 @@ package enum EdgeValue: Hashable, Sendable, Codable, CustomStringConvertible {
         case .longUnicodeValue(let n): "value=\(n)u"
         case .numberForm(let f): "number=\(f.rawValue)"
         case .deviceId(let f): "device=\(f.rawValue)"
+        case .dateForm(let f): "date=\(f.rawValue)"
         }
     }
 
@@ -98,7 +104,7 @@ package enum EdgeValue: Hashable, Sendable, Codable, CustomStringConvertible {
         switch self {
         case .transactionId(let n, let unicode): unicode || n > Self.maxStringLength
         case .longUnicodeValue: true
-        case .longValue, .numberForm, .deviceId: false
+        case .longValue, .numberForm, .deviceId, .dateForm: false
         }
     }
 
@@ -127,7 +133,7 @@ package enum EdgeValue: Hashable, Sendable, Codable, CustomStringConvertible {
     package var isValid: Bool {
         switch self {
         case .transactionId(let n, _), .longValue(let n), .longUnicodeValue(let n): Self.allowedLengths.contains(n)
-        case .numberForm, .deviceId: true
+        case .numberForm, .deviceId, .dateForm: true
         }
     }
 
@@ -135,7 +141,7 @@ package enum EdgeValue: Hashable, Sendable, Codable, CustomStringConvertible {
     package var madeUpLength: Int? {
         switch self {
         case .longValue(let n), .longUnicodeValue(let n): n
-        case .transactionId, .numberForm, .deviceId: nil
+        case .transactionId, .numberForm, .deviceId, .dateForm: nil
         }
     }
 
@@ -185,13 +191,24 @@ extension Action {
         }
     }
 
-    /// Whether the step sends an integer JSON field, so a ``EdgeValue/numberForm(_:)`` edge applies
-    /// (to every integer it sends: TransferKey's `expiresIn`; a grace ban's `gracePeriodSeconds` and
-    /// `releaseRuleCondition.count`). The clock advance's `seconds` is left plain: refused, it
+    /// Whether the step sends an integer JSON field or query parameter, so a
+    /// ``EdgeValue/numberForm(_:)`` edge applies (to every integer it sends: TransferKey's
+    /// `expiresIn`; a grace ban's `gracePeriodSeconds` and `releaseRuleCondition.count`; E15's
+    /// `page` and `size`). The clock advance's `seconds` is left plain: refused, it
     /// would leave the players' shared clock where every player's model does not expect it.
     package var hasIntegerField: Bool {
         switch self {
-        case .issueTransferKey, .graceBan: true
+        case .issueTransferKey, .graceBan, .serverWithdrawals: true
+        default: false
+        }
+    }
+
+    /// Whether the step sends a date (§1.4), so a ``EdgeValue/dateForm(_:)`` edge applies: E15's
+    /// `begin` and `end`, a temporary ban's `end`.
+    package var hasDateField: Bool {
+        switch self {
+        case .serverWithdrawals: true
+        case .serverBan(_, let spec): spec.banType == "TEMPORARY" && spec.endInSeconds != nil
         default: false
         }
     }

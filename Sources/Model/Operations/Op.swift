@@ -11,6 +11,8 @@ package struct Op: Hashable, Sendable, Codable, CustomStringConvertible {
     package var values: [Sym: String]
     /// Absolute inputs chosen at planning time: E8 `end` (epoch ms).
     package var banEnd: Int64?
+    /// E15's `begin` and `end`, from the query's window at planning time.
+    package var historySpan: HistorySpan?
     /// The IdP access token sent (for the 3302 ticket's echo check).
     package var idPToken: String?
     /// A value sent at or past a documented limit; part of the step (kept by ``symbolic`` and by
@@ -22,6 +24,7 @@ package struct Op: Hashable, Sendable, Codable, CustomStringConvertible {
         action: Action,
         values: [Sym: String] = [:],
         banEnd: Int64? = nil,
+        historySpan: HistorySpan? = nil,
         idPToken: String? = nil,
         edge: EdgeValue? = nil
     ) {
@@ -29,6 +32,7 @@ package struct Op: Hashable, Sendable, Codable, CustomStringConvertible {
         self.action = action
         self.values = values
         self.banEnd = banEnd
+        self.historySpan = historySpan
         self.idPToken = idPToken
         self.edge = edge
     }

@@ -33,6 +33,7 @@ package enum OperationKind: String, Hashable, Sendable, Codable, CaseIterable, C
     case testGraceBan = "test.graceban"
     case testPayment = "test.payment"
     case serverProfile = "server.profile"
+    case serverWithdrawals = "server.withdrawals"
 
     package static func < (a: OperationKind, b: OperationKind) -> Bool { a.rawValue < b.rawValue }
 
@@ -76,6 +77,7 @@ package enum OperationKind: String, Hashable, Sendable, Codable, CaseIterable, C
         case .testGraceBan: 28
         case .testPayment: 29
         case .serverProfile: 30
+        case .serverWithdrawals: 31
         }
     }
 
@@ -83,7 +85,7 @@ package enum OperationKind: String, Hashable, Sendable, Codable, CaseIterable, C
     package var needsServerAPI: Bool {
         switch self {
         case .serverToken, .serverMember, .serverMembers, .serverIdP, .serverBan, .serverRelease, .serverValidate,
-            .serverWithdraw, .serverProfile:
+            .serverWithdraw, .serverProfile, .serverWithdrawals:
             true
         default: false
         }

@@ -5,9 +5,13 @@ package struct WithdrawalRecord: Hashable, Sendable, Codable {
     /// `WAA` (client), `WAES` (Server API E14), `WAGE` (grace period expired).
     package var eventLogType: String
     package var regUser: String?
-    package init(eventLogType: String, regUser: String? = nil) {
+    /// When it happened (E15 `date`): the withdrawing request's window, or the `gracePeriodDate`
+    /// of a `WAGE`; exact once an E15 answer reported it.
+    package var date: Deadline
+    package init(eventLogType: String, regUser: String? = nil, date: Deadline) {
         self.eventLogType = eventLogType
         self.regUser = regUser
+        self.date = date
     }
 }
 

@@ -106,7 +106,7 @@ extension Evaluator {
             let ban = BanState(
                 permanent: !temporary,
                 end: temporary ? op.banEnd : nil,
-                begin: Deadline(earliest: window.lo, latest: window.hi),
+                begin: window.during,
                 message: nil
             )
             try s.editUser(u) {
@@ -161,7 +161,7 @@ extension Evaluator {
         }
         guard let u = resolveUser(ua) else { return done(.memberNotExist, .E14, "\(ua) does not exist") }
         if try s.user(u).isWithdrawn { return done(.memberAlreadyWithdrawn, .W2, "\(u) is already withdrawn") }
-        try s.withdraw(u, WithdrawalRecord(eventLogType: "WAES", regUser: regUser), .W1)
+        try s.withdraw(u, WithdrawalRecord(eventLogType: "WAES", regUser: regUser, date: window.during), .W1)
         return done(.success, .W1, "\(u) is withdrawn by the server")
     }
 

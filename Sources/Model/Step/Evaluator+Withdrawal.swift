@@ -8,7 +8,7 @@ extension Evaluator {
         case .stop(let o): return o
         case .pass(let p): sess = p
         }
-        try s.withdraw(sess.user, WithdrawalRecord(eventLogType: "WAA"), .W1)
+        try s.withdraw(sess.user, WithdrawalRecord(eventLogType: "WAA", date: window.during), .W1)
         return done(.success, .W1, "\(sess.user) is withdrawn")
     }
 
@@ -57,7 +57,7 @@ extension Evaluator {
             case .withdraw:
                 guard s.users[x]?.temporaryWithdrawal == d, paths.passed(d) else { continue }
                 // W5 makes the user D; what the withdrawal does (mappings freed, tokens dead) is W1.
-                try s.withdraw(x, WithdrawalRecord(eventLogType: "WAGE"), .W1)
+                try s.withdraw(x, WithdrawalRecord(eventLogType: "WAGE", date: d), .W1)
             case .banEnd:
                 // Only the temporary ban that ends then (a grace ban may have replaced it meanwhile).
                 guard let b = s.users[x]?.ban, !b.permanent, b.end == d.earliest, paths.passed(d) else { continue }

@@ -88,6 +88,10 @@ struct Evaluator {
             // Row 10: a malformed device id (client operations send one).
             guard op.action.device != nil else { return nil }
             return (.inappropriateValue, "a malformed X-TCGB-Device-Id (\(f.rawValue))")
+        case .dateForm(let f)?:
+            // Row 10: a date §1.4 does not read.
+            guard op.action.hasDateField, !f.isValid else { return nil }
+            return (.inappropriateValue, "a date written as \(f.rawValue) (\(f.text(0)))")
         case .transactionId?, nil:
             return nil
         }
@@ -142,6 +146,7 @@ struct Evaluator {
         case .serverRelease(let us): try serverRelease(us)
         case .serverValidate(let c): try serverValidate(c)
         case .serverWithdraw(let u, let regUser): try serverWithdraw(u, regUser)
+        case .serverWithdrawals(let q): serverWithdrawals(q)
         case .advanceClock: done(.success, .TC, "clock advanced")
         case .graceBan(let u, let secs, let rule): try graceBan(u, secs, rule)
         case .payment(let u, let amount, let currency): try payment(u, amount, currency)

@@ -49,6 +49,15 @@ package struct ExpectedTransferAccount: Hashable, Sendable {
     package var issuedType: String
 }
 
+/// What an E15 page must be: the query as the server reads it.
+package struct ExpectedHistory: Hashable, Sendable {
+    package var span: HistorySpan
+    package var page: Int64
+    package var size: Int64
+    package var descending: Bool
+    package var eventLogType: String?
+}
+
 /// A field-level expectation on an answer. Matching checks it and binds what it names.
 package enum Expectation: Hashable, Sendable {
     case member(ExpectedMember)
@@ -79,4 +88,6 @@ package enum Expectation: Hashable, Sendable {
     /// E13 success: the issuing member.
     case validatedMember(user: Sym)
     case graceBanInfo(user: Sym)
+    /// E15 success: a page of withdrawals within the window, of the type, in the order (W2).
+    case withdrawHistory(ExpectedHistory)
 }

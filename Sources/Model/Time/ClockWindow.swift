@@ -13,6 +13,9 @@ package struct ClockWindow: Hashable, Sendable, Codable, CustomStringConvertible
     package init(exactly t: Int64) { self.init(lo: t, hi: t) }
     package var description: String { lo == hi ? "@\(lo)" : "[\(lo)…\(hi)]" }
 
+    /// A moment of this window, as a deadline: when something the request did happened.
+    package var during: Deadline { Deadline(earliest: lo, latest: hi) }
+
     /// The deadline `duration` ms after a moment of this window.
     package func deadline(after duration: Int64, boundaryAmbiguous: Bool = false) -> Deadline {
         Deadline(

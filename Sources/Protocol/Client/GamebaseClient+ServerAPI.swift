@@ -89,14 +89,33 @@ extension GamebaseClient {
         order: String = "ASC",
         eventLogType: String? = nil
     ) async throws -> Reply<WithdrawHistoriesResponse> {
+        try await withdrawHistories(
+            begin: begin,
+            end: end,
+            pageText: String(page),
+            sizeText: String(size),
+            order: order,
+            eventLogType: eventLogType
+        )
+    }
+
+    /// E15 Withdraw Histories with `page` and `size` written as given (a number form, §1.3).
+    package func withdrawHistories(
+        begin: String,
+        end: String,
+        pageText: String,
+        sizeText: String,
+        order: String,
+        eventLogType: String?
+    ) async throws -> Reply<WithdrawHistoriesResponse> {
         try await call(
             .get,
             Endpoint.withdrawHistories(
                 appId,
                 begin: begin,
                 end: end,
-                page: page,
-                size: size,
+                page: pageText,
+                size: sizeText,
                 order: order,
                 eventLogType: eventLogType
             ),

@@ -81,17 +81,19 @@ package enum Endpoint {
     package static func serverWithdraw(_ appId: String, userId: String, regUser: String) -> String {
         "\(gateway(appId))/members/\(percentEncoded(userId))?regUser=\(percentEncoded(regUser))"
     }
-    /// E15 GET Withdraw Histories. `begin`/`end` are ISO-8601.
+    /// E15 GET Withdraw Histories. `begin`/`end` are ISO-8601; `page` and `size` are number text
+    /// (any JSON number form, §1.3).
     package static func withdrawHistories(
         _ appId: String,
         begin: String,
         end: String,
-        page: Int = 0,
-        size: Int = 100,
+        page: String = "0",
+        size: String = "100",
         order: String = "ASC",
         eventLogType: String? = nil
     ) -> String {
-        var q = "begin=\(percentEncoded(begin))&end=\(percentEncoded(end))&page=\(page)&size=\(size)&order=\(order)"
+        var q =
+            "begin=\(percentEncoded(begin))&end=\(percentEncoded(end))&page=\(percentEncoded(page))&size=\(percentEncoded(size))&order=\(percentEncoded(order))"
         if let eventLogType { q += "&eventLogType=\(percentEncoded(eventLogType))" }
         return "\(member(appId))/logs/withdrawal?\(q)"
     }

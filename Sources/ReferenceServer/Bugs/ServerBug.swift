@@ -17,6 +17,7 @@ package enum ServerBug: String, CaseIterable, Sendable, Hashable, Codable {
     case forgedIdPToken = "forged-idp-token"
     case graceNeverReleased = "grace-never-released"
     case idPCredentialLostOnMapping = "idp-credential-lost-on-mapping"
+    case graceWithdrawalDatedLate = "grace-withdrawal-dated-late"
     case raceMapping = "race-mapping"
     case raceTransferFailCount = "race-transfer-failcount"
     case raceFirstLogin = "race-first-login"
@@ -38,6 +39,7 @@ package enum ServerBug: String, CaseIterable, Sendable, Hashable, Codable {
         case .forgedIdPToken: "F1"
         case .graceNeverReleased: "B6"
         case .idPCredentialLostOnMapping: "L15"
+        case .graceWithdrawalDatedLate: "W2"
         case .raceMapping: "M2"
         case .raceTransferFailCount: "T8"
         case .raceFirstLogin: "M3"
@@ -63,6 +65,8 @@ package enum ServerBug: String, CaseIterable, Sendable, Hashable, Codable {
         case .graceNeverReleased: "payments are counted but meeting a grace ban's release conditions never ends it"
         case .idPCredentialLostOnMapping:
             "a guest session that a mapping moves to the IdP keeps no IdP token: E16 answers -4040204"
+        case .graceWithdrawalDatedLate:
+            "a withdrawal at the grace period's end (WAGE) is dated when the server next notices it, not at the gracePeriodDate"
         case .raceMapping: "add mapping checks ownership and writes in separate transactions, without the UNIQUE index"
         case .raceTransferFailCount:
             "the transfer fail counter is read, then written back as read+1 later (lost update)"

@@ -106,7 +106,8 @@ final class Backend: Sendable {
             let (settled, withdrawal) = user.settled(at: now)
             try settled.update(db)
             if let date = withdrawal {
-                try Effects.withdraw(db, self, user: settled, at: date, event: "WAGE", regUser: nil)
+                let dated = bugs.has(.graceWithdrawalDatedLate) ? now : date
+                try Effects.withdraw(db, self, user: settled, at: dated, event: "WAGE", regUser: nil)
             }
         }
         try db.run("UPDATE transferAccount SET failCount = 0, blockEnd = NULL WHERE blockEnd <= ?", [now])

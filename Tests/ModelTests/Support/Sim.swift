@@ -16,7 +16,7 @@ struct Sim {
 
     @discardableResult
     mutating func run(_ action: Action, sourceLocation: SourceLocation = #_sourceLocation) -> Outcome {
-        let op = Op(id: nextId, action: action, banEnd: banEnd(action))
+        let op = Op(id: nextId, action: action, banEnd: banEnd(action), historySpan: historySpan(action))
         nextId += 1
         let outcomes = outcomes(op, sourceLocation: sourceLocation)
         let codes = Set(outcomes.map(\.code))
@@ -64,6 +64,13 @@ struct Sim {
     mutating func advance(seconds: Int64) {
         run(.advanceClock(seconds: seconds))
         now += seconds * 1000
+    }
+
+    /// E15's window as the generator dates it: around the anchor's withdrawal, else around now.
+    func historySpan(_ a: Action) -> HistorySpan? {
+        guard case .serverWithdrawals(let q) = a else { return nil }
+        let date = q.around.flatMap { state.users[$0]?.withdrawal?.date.valueRange } ?? now...now
+        return q.span(anchor: date.lowerBound, date.upperBound)
     }
 
     func banEnd(_ a: Action) -> Int64? {
