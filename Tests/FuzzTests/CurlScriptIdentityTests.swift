@@ -42,17 +42,7 @@ struct CurlScriptIdentityTests {
         sem.maintenance = MaintenanceSemantics(periodSeconds: 3600, durationSeconds: 3600)
         let login = Action.loginGuest(device: DeviceRef(0), ignoreAlreadyLoggedIn: true)
         let member = Action.getMember(device: DeviceRef(0), token: .token(Sym(.token, 1)))
-        let steps = [(1, login), (2, member)].map { id, a in
-            ReproFile.Step(
-                id: id,
-                kind: a.kind,
-                text: a.description,
-                action: a,
-                expectedCodes: [0],
-                observedCode: 0,
-                edge: nil
-            )
-        }
+        let steps = Self.steps([login, member])
         let repro = ReproFile(
             schema: ReproFile.schemaName,
             rule: .M6,
@@ -86,5 +76,54 @@ struct CurlScriptIdentityTests {
                 "VERDICT: UNCHECKED L14"
             )
         )
+    }
+
+    @Test(
+        "An E15 page finding is judged by the script with test control (exact dates), UNCHECKED without it (the target's clock runs on)"
+    )
+    func historyVerdictNeedsAFrozenClock() async {
+        let actions: [Action] = [
+            .loginGuest(device: DeviceRef(0), ignoreAlreadyLoggedIn: true),
+            .withdraw(device: DeviceRef(0), token: .token(Sym(.token, 1))),
+            .serverWithdrawals(query: HistoryQuery(around: Sym(.user, 1), before: 0, after: 0)),
+        ]
+        let steps = Self.steps(actions)
+        var repro = ReproFile(
+            schema: ReproFile.schemaName,
+            rule: .W2,
+            message: "test",
+            field: "result",
+            expected: "includes U1 (X), withdrawn (WAA) at 1",
+            observed: "omitted",
+            seed: 1,
+            semantics: Semantics(),
+            capabilities: TargetCapabilities(),
+            target: .init(baseURL: "http://127.0.0.1:1", appId: "gbfuzz", embedded: false),
+            steps: steps,
+            originalLength: 3,
+            standing: nil
+        )
+        let config = FuzzConfiguration(seed: 1, runSalt: "t")
+        let judged = await CurlScript(configuration: config, repro: repro, salt: "t").render()
+        #expect(judged.contains("python3 -c 'import json, os, sys, datetime") && judged.contains("${U1:-}|WAA|-|"))
+        #expect(!judged.contains("a page judged by dates"))
+        repro.capabilities = TargetCapabilities(testControl: false)
+        let unchecked = await CurlScript(configuration: config, repro: repro, salt: "t").render()
+        #expect(unchecked.contains("VERDICT: UNCHECKED W2: a page judged by dates"))
+    }
+
+    /// The reproducer steps of `actions`, numbered from 1, each answered 0 as the model expects.
+    static func steps(_ actions: [Action]) -> [ReproFile.Step] {
+        actions.enumerated().map { i, a in
+            ReproFile.Step(
+                id: i + 1,
+                kind: a.kind,
+                text: a.description,
+                action: a,
+                expectedCodes: [0],
+                observedCode: 0,
+                edge: nil
+            )
+        }
     }
 }
