@@ -79,7 +79,7 @@ extension Player {
         }
         if let c = action.credential { op.idPToken = idPToken(c, op: opId) }
         if case .serverBan(_, let spec) = action, let secs = spec.endInSeconds { op.banEnd = now + secs * 1000 }
-        if case .serverWithdrawals(let q) = action { op.historySpan = historySpan(q, st, now: now) }
+        if case .serverWithdrawals(let q) = action { op.historySpan = q.span(in: st, now: now) }
         return PlannedOperation(op: op, player: index, identities: identities)
     }
 

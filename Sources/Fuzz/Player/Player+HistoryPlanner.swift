@@ -39,14 +39,4 @@ extension Player {
         }
         return q
     }
-
-    /// The query's absolute window: around the anchor's withdrawal as the model dates it — or, while
-    /// the model has not yet applied it (deadlines apply at the next step, so a replay that left out
-    /// the steps between meets this), its pending temporary withdrawal's `gracePeriodDate` — else
-    /// around `now`.
-    func historySpan(_ q: HistoryQuery, _ st: ModelState, now: Int64) -> HistorySpan {
-        let user = q.around.flatMap { st.users[$0] }
-        let date = (user?.withdrawal?.date ?? user?.temporaryWithdrawal)?.valueRange ?? now...now
-        return q.span(anchor: date.lowerBound, date.upperBound)
-    }
 }

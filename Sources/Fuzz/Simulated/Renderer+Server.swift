@@ -103,20 +103,21 @@ extension Renderer {
     mutating func withdrawHistories(_ h: ExpectedHistory, _ header: ResponseHeader, _ st: inout ModelState)
         -> WithdrawHistoriesResponse
     {
-        var rows: [WithdrawHistory] = []
-        var keyed: [(Int64, String, Int)] = []
+        var rows: [(date: Int64, row: WithdrawHistory)] = []
         for (u, user) in st.users.sorted(by: { $0.key < $1.key }) {
             guard let w = user.withdrawal, (h.eventLogType ?? w.eventLogType) == w.eventLogType else { continue }
             let date = w.date.valueRange.lowerBound
             guard date >= h.span.begin, date <= h.span.end else { continue }
-            let uid = value(u, &st)
-            keyed.append((date, uid, rows.count))
-            rows.append(WithdrawHistory(uid, date: iso(date), regUser: w.regUser, eventLogType: w.eventLogType))
+            let row = WithdrawHistory(value(u, &st), date: iso(date), regUser: w.regUser, eventLogType: w.eventLogType)
+            rows.append((date, row))
         }
-        keyed.sort { h.descending ? ($0.0, $0.1) > ($1.0, $1.1) : ($0.0, $0.1) < ($1.0, $1.1) }
+        rows.sort { a, b in
+            let (x, y) = ((a.date, a.row.userId), (b.date, b.row.userId))
+            return h.descending ? x > y : x < y
+        }
         let (page, size) = (Int(h.page), Int(h.size))
-        let onPage = keyed.dropFirst(min(keyed.count, page * size)).prefix(size).map { rows[$0.2] }
-        let pages = (keyed.count + size - 1) / size
+        let onPage = rows.dropFirst(min(rows.count, page * size)).prefix(size).map(\.row)
+        let pages = (rows.count + size - 1) / size
         return WithdrawHistoriesResponse(
             header,
             pagingInfo: PagingInfo(
@@ -125,7 +126,7 @@ extension Renderer {
                 numberOfElements: onPage.count,
                 page: page,
                 size: size,
-                totalElements: keyed.count,
+                totalElements: rows.count,
                 totalPages: pages
             ),
             result: onPage

@@ -30,9 +30,8 @@ extension Ctx {
                 return fail(.E15, "\(field).eventLogType", h.eventLogType ?? "WAA, WAES or WAGE", row.eventLogType)
             }
             if let p = previous {
-                let ascending = (p.date, p.userId) < (date, row.userId)
-                let descending = (p.date, p.userId) > (date, row.userId)
-                if h.descending ? !descending : !ascending {
+                let (before, this) = ((p.date, p.userId), (date, row.userId))
+                if h.descending ? before <= this : before >= this {
                     return fail(
                         .E15,
                         "\(field)",

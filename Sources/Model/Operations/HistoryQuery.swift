@@ -51,9 +51,14 @@ package struct HistoryQuery: Hashable, Sendable, Codable, CustomStringConvertibl
         return q
     }
 
-    /// The absolute dates of the window around the anchor's interval `lo…hi` (epoch ms).
-    package func span(anchor lo: Int64, _ hi: Int64) -> HistorySpan {
-        HistorySpan(begin: lo - before * 1000, end: hi + after * 1000)
+    /// The absolute window in `state`: around the anchor's withdrawal as the model dates it — or,
+    /// while the model has not yet applied it (deadlines apply at the next step, so a replay that
+    /// left out the steps between meets this), its pending temporary withdrawal's
+    /// `gracePeriodDate` — else around `now` (epoch ms).
+    package func span(in state: ModelState, now: Int64) -> HistorySpan {
+        let user = around.flatMap { state.users[$0] }
+        let date = (user?.withdrawal?.date ?? user?.temporaryWithdrawal)?.valueRange ?? now...now
+        return HistorySpan(begin: date.lowerBound - before * 1000, end: date.upperBound + after * 1000)
     }
 
     package var description: String {

@@ -66,11 +66,10 @@ struct Sim {
         now += seconds * 1000
     }
 
-    /// E15's window as the generator dates it: around the anchor's withdrawal, else around now.
+    /// E15's window as the generator dates it (``HistoryQuery/span(in:now:)``).
     func historySpan(_ a: Action) -> HistorySpan? {
         guard case .serverWithdrawals(let q) = a else { return nil }
-        let date = q.around.flatMap { state.users[$0]?.withdrawal?.date.valueRange } ?? now...now
-        return q.span(anchor: date.lowerBound, date.upperBound)
+        return q.span(in: state, now: now)
     }
 
     func banEnd(_ a: Action) -> Int64? {
