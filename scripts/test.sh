@@ -48,6 +48,13 @@ phase "timing tests"
 SEEDS="3" CHECK_BUDGET=120s DECIDED=1 ALLOW_UNKNOWN=1 scripts/soak-race.sh
 phase "race soak (release build included)"
 
+# Beyond one machine (docs/DISTRIBUTED.md): two shards against one server merged exactly (the merged
+# counts are checked against the shards'), then the Kubernetes manifests validated offline against
+# the schemas and their pods' scripts run here. Both use the release build of the soak.
+DURATION=10s OUT="$(mktemp -d)/sharded" scripts/run-sharded.sh 2
+scripts/validate-k8s.sh
+phase "sharded run and Kubernetes manifests"
+
 # Every parser of untrusted input: its committed corpus replayed, then 10 s of coverage-guided
 # fuzzing each (docs/ARCHITECTURE.md, "Fuzzing the parsers").
 scripts/fuzz-parsers.sh 10

@@ -17,6 +17,8 @@ package struct RunPlan: Sendable {
     package var thresholds: [Threshold]
     /// Clear a non-empty run folder before the run (`--overwrite`).
     package var overwrite = false
+    /// The shard this run is (`--shard i/N`); `nil`: the whole run.
+    package var shard: Shard?
 
     /// Reads the profile and applies `request`'s overrides. Throws ``CommandError`` with exit 64.
     package static func make(_ request: RunRequest, now: Date = Date()) throws(CommandError) -> RunPlan {
@@ -94,6 +96,13 @@ package struct RunPlan: Sendable {
             }
             profile.semanticsFile = file
         }
+        if let shard = request.shard {
+            do {
+                profile = try profile.sharded(shard)
+            } catch {
+                throw CommandError(.usage, "--shard \(shard): \(error.message)")
+            }
+        }
         if let p = request.progress { profile.outputs.progress = p }
         if request.failFast { profile.fuzz.failFast = true }
         var thresholds: [Threshold] = []
@@ -112,7 +121,9 @@ package struct RunPlan: Sendable {
             thresholds.append(threshold)
         }
         let seed = request.seed ?? profile.seed ?? UInt64.random(in: 0...UInt64(Int64.max))
-        let runId = "\(Self.stamp(now))-\(Self.slug(profile.name))-\(seed)"
+        let runId =
+            "\(Self.stamp(now))-\(Self.slug(profile.name))-\(seed)"
+            + (request.shard.map { "-shard\($0.index)of\($0.count)" } ?? "")
         var directory =
             request.out.map { URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: profile.outputs.directory).appendingPathComponent(runId)
@@ -125,6 +136,7 @@ package struct RunPlan: Sendable {
         }
         var plan = RunPlan(profile: profile, seed: seed, runId: runId, directory: directory, thresholds: thresholds)
         plan.overwrite = request.overwrite
+        plan.shard = request.shard
         return plan
     }
 
@@ -191,7 +203,9 @@ package struct RunPlan: Sendable {
         }
         var configuration = FuzzConfiguration(
             seed: seed,
-            runSalt: Self.slug(runId.replacingOccurrences(of: "-", with: "")),
+            // The shard's number keeps every identity (the race pool's too) apart from the other
+            // shards', which may start in the same second with the same seed.
+            runSalt: Self.slug(runId.replacingOccurrences(of: "-", with: "")) + (shard.map { "s\($0.index)" } ?? ""),
             semantics: semantics,
             idPSecret: profile.target.idpSecret,
             weights: weights,

@@ -26,6 +26,8 @@ package struct RunRequest: Sendable {
     package var failFast = false
     /// Clear a non-empty `--out` folder instead of refusing it.
     package var overwrite = false
+    /// Run one shard of the profile's load (`--shard i/N`).
+    package var shard: Shard?
 
     package init(profilePath: String) { self.profilePath = profilePath }
 }

@@ -52,7 +52,8 @@ extension CampaignRunner {
                 requests: audit.requests
             ),
             race: race,
-            targetChanged: targetChanged
+            targetChanged: targetChanged,
+            shards: plan.shard.map { ShardSummary(count: $0.count, indices: [$0.index]) }
         )
     }
 

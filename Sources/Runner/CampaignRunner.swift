@@ -97,10 +97,11 @@ package struct CampaignRunner: Sendable {
             race: race
         )
         configured.probeInterval = profile.race?.probes ?? .zero
+        configured.shard = plan.shard?.index ?? 0
         let campaign = configured
         let recorder = Recorder(configuration: RecorderConfiguration(lateStartTolerance: profile.load.lateTolerance))
         say(
-            "gbfuzz run: \(profile.name) against \(target.description), seed \(plan.seed), "
+            "gbfuzz run: \(profile.name)\(plan.shard.map { " shard \($0)" } ?? "") against \(target.description), seed \(plan.seed), "
                 + "\(describe(profile.load)), \(DurationText.format(profile.duration)); results in \(plan.directory.path)"
         )
 

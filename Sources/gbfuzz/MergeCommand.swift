@@ -2,31 +2,69 @@ import ArgumentParser
 import Basics
 import Foundation
 import Results
+import Runner
 
-/// `gbfuzz merge A.hlog B.hlog… -o OUT.hlog`: exact merge of HdrHistogram interval logs.
+/// `gbfuzz merge RUN_DIR… --out DIR`: the shards of a run combined exactly; `gbfuzz merge A.hlog
+/// B.hlog… -o OUT.hlog`: interval logs merged exactly.
 struct MergeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge",
-        abstract: "Merge HdrHistogram interval logs (.hlog) exactly, by tag and interval.",
+        abstract: "Merge the run folders of a sharded run, or HdrHistogram interval logs (.hlog), exactly.",
         discussion: """
-            Lines with the same tag and the same start relative to their log's StartTime are added count \
-            by count, so shards of one run (started at about the same time) combine into the log a single \
-            process would have written. Exits 64 when an input is missing or corrupt, 73 when the output \
-            cannot be written (its folder must exist).
+            Run folders (gbfuzz run --shard i/N): their outcomes.hlog histograms are added bucket by bucket and \
+            the run rebuilt from them, so counts are summed and every percentile is that of one histogram holding \
+            every sample; thresholds are evaluated again; violations (with their reproducers) and race histories \
+            are collected. --out DIR gets summary.json, the .hlog files, report.html and junit.xml. Exits like \
+            gbfuzz run on the merged result (0 clean, 1 a threshold failed, 2 violations, 3 unknown).
+
+            Interval logs: lines with the same tag and the same start relative to their log's StartTime are \
+            added count by count. Exits 64 when an input is missing, corrupt or of another run's split (a shard \
+            given twice, shards of different N), 73 when the output cannot be written.
             """
     )
 
-    @Argument(help: "The interval logs to merge.", completion: .file(extensions: ["hlog"]))
+    @Argument(help: "The run folders, or the interval logs, to merge.", completion: .file())
     var inputs: [String]
 
-    @Option(name: .shortAndLong, help: "The merged log to write.")
+    @Option(
+        name: [.short, .customLong("out"), .customLong("output")],
+        help: "The merged run folder (for run folders) or log file (for .hlog files)."
+    )
     var output: String
 
+    @Flag(help: "Run folders: clear a non-empty --out folder first.")
+    var overwrite = false
+
     func validate() throws {
-        guard !inputs.isEmpty else { throw ValidationError("give at least one .hlog file to merge") }
+        guard !inputs.isEmpty else { throw ValidationError("give at least one run folder or .hlog file to merge") }
     }
 
     func run() throws {
+        let folders = inputs.filter { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+        if folders.isEmpty { return try mergeLogs() }
+        guard folders.count == inputs.count else {
+            throw ExitCode.failing(.usage, "gbfuzz merge: give run folders or .hlog files, not both")
+        }
+        var merger = RunMerger(
+            sources: inputs.map { URL(fileURLWithPath: $0) },
+            destination: URL(fileURLWithPath: output)
+        )
+        merger.overwrite = overwrite
+        let outcome: RunMerger.Outcome
+        do {
+            outcome = try merger.run()
+        } catch {
+            throw ExitCode.failing(error.exit, error.message)
+        }
+        print(SummaryTable.render(outcome.summary) + "\n")
+        print("merged \(inputs.count) runs into \(output)")
+        if outcome.exit != .clean { throw ExitCode(outcome.exit.rawValue) }
+    }
+
+    private func mergeLogs() throws {
         // The output's folder must exist: a mistyped path is refused, not created.
         let parent = URL(fileURLWithPath: output).deletingLastPathComponent()
         var isDirectory: ObjCBool = false

@@ -79,6 +79,14 @@ extension GBFuzz {
         @Flag(help: "Clear the --out folder first if it is not empty (otherwise a non-empty one is refused).")
         var overwrite = false
 
+        @Option(
+            help: ArgumentHelp(
+                "Run shard i of N (numbered from 1): its share of the players or rate, identities and a seed stream no other shard uses; combine the shards with gbfuzz merge.",
+                valueName: "i/N"
+            )
+        )
+        var shard: String?
+
         @OptionGroup(title: "Reaching the target")
         var network: NetworkArguments
 
@@ -94,6 +102,13 @@ extension GBFuzz {
             }
             if let progress, OutputSpec.Progress(rawValue: progress) == nil {
                 throw ValidationError("--progress must be auto, plain or off")
+            }
+            if let shard {
+                do {
+                    _ = try Shard(parsing: shard)
+                } catch {
+                    throw ValidationError("--shard: \(error.message)")
+                }
             }
         }
 
@@ -113,6 +128,7 @@ extension GBFuzz {
             request.progress = progress.flatMap(OutputSpec.Progress.init(rawValue:))
             request.failFast = failFast
             request.overwrite = overwrite
+            request.shard = try? shard.map(Shard.init(parsing:))
             let plan: RunPlan
             do {
                 plan = try RunPlan.make(request)

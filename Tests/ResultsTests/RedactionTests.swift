@@ -48,7 +48,7 @@ struct RedactionTests {
             recording: recording,
             rules: ["M6"]
         )
-        #expect(files.count == 5)
+        #expect(files.count == 6)
         for file in files {
             let text = try String(contentsOf: file, encoding: .utf8)
             #expect(!text.contains("s3cr3t"), "\(file.lastPathComponent)")

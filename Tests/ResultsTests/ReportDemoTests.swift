@@ -7,7 +7,7 @@ import Testing
 /// (to look at the report in a browser); otherwise checks that writing one works in a scratch directory.
 @Suite("sample run directory", .timeLimit(.minutes(2)))
 struct ReportDemoTests {
-    @Test("a full run directory is written with all five outputs")
+    @Test("a full run directory is written with all six outputs")
     func writesAllOutputs() async throws {
         let scratch = try TemporaryDirectory()
         let target =
@@ -23,7 +23,7 @@ struct ReportDemoTests {
         )
         #expect(
             written.map(\.lastPathComponent).sorted()
-                == ["junit.xml", "latency.hlog", "report.html", "service.hlog", "summary.json"]
+                == ["junit.xml", "latency.hlog", "outcomes.hlog", "report.html", "service.hlog", "summary.json"]
         )
         for url in written { #expect(FileManager.default.fileExists(atPath: url.path)) }
     }

@@ -1,3 +1,4 @@
+import Basics
 import Engine
 import Model
 
@@ -18,6 +19,9 @@ package struct Campaign: Sendable {
     package let race: RaceContext?
     /// How often audit probes read the shared pool under load (race hunting); zero: never.
     package var probeInterval: Duration = .zero
+    /// The shard this campaign is (`gbfuzz run --shard i/N`: `i`), 0 for a whole run: it sets the
+    /// players' operation ids and seed streams apart from the other shards'.
+    package var shard = 0
     /// Receives the CPU time of each session's phases (`gbfuzz bench harness`); `nil`: not metered.
     package var meter: PhaseMeter?
 
@@ -73,6 +77,7 @@ package struct Campaign: Sendable {
                 executor: executor,
                 clock: clock,
                 collector: collector,
+                shard: shard,
                 race: race,
                 meter: meter
             ),
@@ -80,7 +85,7 @@ package struct Campaign: Sendable {
             duration: duration,
             control: control,
             sink: sink,
-            seed: seed
+            seed: shard == 0 ? seed : StableHash.of(String(seed), "shard", String(shard))
         )
         guard let race, probeInterval > .zero else {
             return Result(engine: await engine.run(), findings: collector.snapshot)

@@ -40,12 +40,13 @@ package enum HTMLReport {
         var html = "<header class=\"top\">\n<h1>gbfuzz run report · <span class=\"profile\">"
         html += HTMLText.escape(summary.profile) + "</span>" + status(summary) + "</h1>\n"
         html += "<div class=\"meta\">"
-        let facts = [
+        var facts = [
             ("started", summary.startedAt),
             ("duration", Formatting.duration(seconds: summary.durationS)),
             ("seed", String(summary.seed)),
             ("target", summary.target),
         ]
+        if let shards = summary.run.shards { facts.append(("sharded", shards.text)) }
         for (label, value) in facts {
             html += "<span>\(label) <b>\(HTMLText.escape(value))</b></span>"
         }
@@ -189,7 +190,7 @@ package enum HTMLReport {
             " and are exact to within \(histogram.significantDigits == 3 ? "0.1 %" : "the histogram's precision").</p>\n"
         html +=
             "<p>Files: "
-            + ["summary.json", "latency.hlog", "service.hlog", "junit.xml"]
+            + ["summary.json", "latency.hlog", "service.hlog", "outcomes.hlog", "junit.xml"]
             .map { HTMLText.link($0, label: $0) }.joined(separator: " · ")
         html += " · schema <code>\(HTMLText.escape(summary.schema))</code></p>\n</footer>\n"
         return html

@@ -6,6 +6,19 @@ package enum RunDirectory {
     /// Loads `summary.json`, `latency.hlog` and, if present, `service.hlog`.
     /// - Throws: ``OutputError`` naming the missing or corrupt file.
     package static func load(_ directory: URL) throws(OutputError) -> ReportData {
+        let summary = try summary(in: directory)
+        let latency = try log(directory.appendingPathComponent(RunOutputs.latencyLogFile))
+        let serviceURL = directory.appendingPathComponent(RunOutputs.serviceLogFile)
+        let service = FileManager.default.fileExists(atPath: serviceURL.path) ? try log(serviceURL) : nil
+        do {
+            return try ReportData(summary: summary, latencyLog: latency, serviceLog: service)
+        } catch {
+            throw OutputError(.corruptFile, path: directory.path, "the interval logs cannot be combined: \(error)")
+        }
+    }
+
+    /// Reads and checks `summary.json`.
+    package static func summary(in directory: URL) throws(OutputError) -> RunSummary {
         let summaryURL = directory.appendingPathComponent(RunOutputs.summaryFile)
         let summary: RunSummary
         do {
@@ -22,17 +35,11 @@ package enum RunDirectory {
                 "schema '\(summary.schema)' is not \(RunSummary.schemaIdentifier)"
             )
         }
-        let latency = try log(directory.appendingPathComponent(RunOutputs.latencyLogFile))
-        let serviceURL = directory.appendingPathComponent(RunOutputs.serviceLogFile)
-        let service = FileManager.default.fileExists(atPath: serviceURL.path) ? try log(serviceURL) : nil
-        do {
-            return try ReportData(summary: summary, latencyLog: latency, serviceLog: service)
-        } catch {
-            throw OutputError(.corruptFile, path: directory.path, "the interval logs cannot be combined: \(error)")
-        }
+        return summary
     }
 
-    private static func log(_ url: URL) throws(OutputError) -> HistogramLog {
+    /// Reads an interval log.
+    package static func log(_ url: URL) throws(OutputError) -> HistogramLog {
         let data = try read(url)
         guard let text = String(data: data, encoding: .utf8) else {
             throw OutputError(.corruptFile, path: url.path, "not UTF-8 text")

@@ -3,7 +3,7 @@ import Foundation
 
 /// Writes a run's result files into its directory, each atomically, with every known secret scrubbed.
 ///
-/// Files: `summary.json`, `latency.hlog`, `service.hlog`, `junit.xml`, `report.html`, and a
+/// Files: `summary.json`, `latency.hlog`, `service.hlog`, `outcomes.hlog`, `junit.xml`, `report.html`, and a
 /// race-hunting run's `history.jsonl` (the engine writes `violations/NNN.json` and `NNN.sh` itself).
 package struct RunOutputs: Sendable {
     package static let summaryFile = "summary.json"
@@ -12,6 +12,7 @@ package struct RunOutputs: Sendable {
     package static let junitFile = "junit.xml"
     package static let htmlFile = "report.html"
     package static let historyFile = "history.jsonl"
+    package static let outcomesLogFile = "outcomes.hlog"
 
     package let directory: URL
     /// Secret values (the app's secret key, the IdP test secret…) that must never appear in a file.
@@ -39,6 +40,7 @@ package struct RunOutputs: Sendable {
         var written: [URL] = []
         written.append(try write(HistogramLog(recording: recording, metric: .latency).text(), to: Self.latencyLogFile))
         written.append(try write(HistogramLog(recording: recording, metric: .service).text(), to: Self.serviceLogFile))
+        written.append(try write(HistogramLog(outcomesOf: recording).text(), to: Self.outcomesLogFile))
         written.append(try writeSummary(summary))
         written.append(try write(JUnitReport.render(summary: summary, rules: rules), to: Self.junitFile))
         written.append(try writeHTML(ReportData(summary: summary, recording: recording), codeName: codeName))

@@ -11,9 +11,11 @@ package struct RunStatus: Codable, Sendable, Equatable {
     package var race: RaceSummary?
     /// The target's knobs changed during the run (absent when they did not, or could not be read).
     package var targetChanged: TargetChange?
+    /// A sharded run: this shard, or the shards a merge combined (absent for a whole run).
+    package var shards: ShardSummary?
 
     enum CodingKeys: String, CodingKey {
-        case interrupted, phases, clock, audit, race
+        case interrupted, phases, clock, audit, race, shards
         case targetChanged = "target_changed"
     }
 
@@ -23,8 +25,10 @@ package struct RunStatus: Codable, Sendable, Equatable {
         clock: ClockWaitSummary = ClockWaitSummary(),
         audit: AuditSummary = AuditSummary(),
         race: RaceSummary? = nil,
-        targetChanged: TargetChange? = nil
+        targetChanged: TargetChange? = nil,
+        shards: ShardSummary? = nil
     ) {
+        self.shards = shards
         self.interrupted = interrupted
         self.phases = phases
         self.clock = clock

@@ -37,6 +37,13 @@ package enum SummaryTable {
                 + " (\(Formatting.rate(totals.throughputRps)) req/s), error rate \(Formatting.percent(totals.errorRate)),"
                 + " late starts \(Formatting.count(summary.lateStarts))",
         ]
+        if let shards = summary.run.shards {
+            lines.append(
+                shards.sources.isEmpty
+                    ? "sharded run: \(shards.text) (merge the shards with gbfuzz merge)"
+                    : "merged run: \(shards.text)"
+            )
+        }
         lines += failureLines(summary)
         if totals.serverErrors > 0 {
             let codes = totals.failures.filter { $0.key.hasPrefix("code_") }.sorted { $0.key < $1.key }
