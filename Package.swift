@@ -170,6 +170,18 @@ let package = Package(
             swiftSettings: optimizedInDebug
         ),
 
+        // MARK: The nemesis: a fault-injecting HTTP proxy in front of a target (`gbfuzz proxy`, `faults:`).
+        .target(
+            name: "FaultProxy",
+            dependencies: [
+                "Basics", "Transport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: optimizedInDebug
+        ),
+
         // MARK: Calibration: probes that decide a target's dialect knobs from its answers.
         .target(
             name: "Calibration",
@@ -182,8 +194,8 @@ let package = Package(
         .target(
             name: "Runner",
             dependencies: [
-                "Basics", "Calibration", "Config", "Engine", "Fuzz", "Linearizability", "Model", "Plan", "Protocol",
-                "ReferenceServer", "Results", "Transport",
+                "Basics", "Calibration", "Config", "Engine", "FaultProxy", "Fuzz", "Linearizability", "Model", "Plan",
+                "Protocol", "ReferenceServer", "Results", "Transport",
             ],
             swiftSettings: optimizedInDebug
         ),
@@ -192,7 +204,8 @@ let package = Package(
         .executableTarget(
             name: "gbfuzz",
             dependencies: [
-                "Basics", "Linearizability", "Plan", "Protocol", "ReferenceServer", "Results", "Runner", "Transport",
+                "Basics", "FaultProxy", "Linearizability", "Plan", "Protocol", "ReferenceServer", "Results", "Runner",
+                "Transport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -230,6 +243,11 @@ let package = Package(
 
         // MARK: Tests (Swift Testing)
         .testTarget(name: "BasicsTests", dependencies: ["Basics"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "FaultProxyTests",
+            dependencies: ["Basics", "FaultProxy", "GBFuzzTestKit", "Transport"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "TransportTests",
             dependencies: ["Basics", "CCurl", "GBFuzzTestKit", "Transport"],

@@ -1,5 +1,6 @@
 import Basics
 import Engine
+import FaultProxy
 import Fuzz
 import Plan
 import Results
@@ -14,7 +15,8 @@ extension CampaignRunner {
         audit: Auditor.Result,
         kept: Int,
         race: RaceSummary? = nil,
-        targetChanged: TargetChange? = nil
+        targetChanged: TargetChange? = nil,
+        faults: FaultProxy? = nil
     ) -> RunStatus {
         let p = plan.profile
         let waits = clock.advanceStats
@@ -53,7 +55,11 @@ extension CampaignRunner {
             ),
             race: race,
             targetChanged: targetChanged,
-            shards: plan.shard.map { ShardSummary(count: $0.count, indices: [$0.index]) }
+            shards: plan.shard.map { ShardSummary(count: $0.count, indices: [$0.index]) },
+            faults: faults.map {
+                let (requests, injected) = $0.plan.counts
+                return FaultSummary(specs: p.faults.map(\.description), requests: requests, injected: injected)
+            }
         )
     }
 

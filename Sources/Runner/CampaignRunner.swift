@@ -61,7 +61,7 @@ package struct CampaignRunner: Sendable {
         phases.begin(.probe)
         let target: TargetConnection
         do {
-            target = try await TargetConnection.open(profile, connections: connections, say: say)
+            target = try await TargetConnection.open(profile, connections: connections, faultSeed: plan.seed, say: say)
         } catch {
             say("gbfuzz run: \(error.message)")
             return Outcome(exit: error.exit, summary: nil, directory: plan.directory, violations: [])
@@ -77,6 +77,8 @@ package struct CampaignRunner: Sendable {
 
         let config = plan.fuzzConfiguration(semantics: target.semantics, capabilities: target.capabilities)
         let executor = Executor(client: target.client, semantics: target.semantics)
+        // The load's requests go through the fault-injecting proxy when the profile has faults.
+        let loadExecutor = Executor(client: target.loadClient, semantics: target.semantics)
         let clock = await ClockTracker.prepare(
             client: target.client,
             configuration: config,
@@ -85,7 +87,7 @@ package struct CampaignRunner: Sendable {
         let race = plan.raceContext(config)
         var configured = Campaign(
             configuration: config,
-            executor: executor,
+            executor: loadExecutor,
             clock: clock,
             spec: profile.load,
             duration: profile.duration,
@@ -215,7 +217,8 @@ package struct CampaignRunner: Sendable {
             race: campaign.race.map {
                 Self.raceSummary($0, probes: load.probes, outcome: raceOutcome, interrupted: interrupted)
             },
-            targetChanged: watch?.change
+            targetChanged: watch?.change,
+            faults: target.proxy
         )
         if let change = watch?.change { say("gbfuzz run: \(change.message)") }
         let linearizability = reproductions.filter { $0.entry.checker == .linearizability }

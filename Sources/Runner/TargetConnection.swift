@@ -1,5 +1,6 @@
 import Basics
 import Config
+import FaultProxy
 import Foundation
 import Fuzz
 import Plan
@@ -25,6 +26,12 @@ package final class TargetConnection: Sendable {
     package let capabilities: TargetCapabilities
     /// Human-readable notes about the probe (shown at start and in the summary).
     package let notes: [String]
+    /// The fault-injecting proxy in front of the target when the profile has `faults:`.
+    package let proxy: FaultProxy?
+    /// The client the load goes through: through ``proxy`` when there is one, else ``client``.
+    /// The probe, the audit, shrinking and replays talk to the target directly (``client``):
+    /// faults are the load's, and a reproducer must not depend on them.
+    package let loadClient: GamebaseClient
 
     init(
         client: GamebaseClient,
@@ -34,8 +41,22 @@ package final class TargetConnection: Sendable {
         reportedSemantics: Semantics? = nil,
         reportedMaintenance: MaintenanceSemantics? = nil,
         capabilities: TargetCapabilities,
-        notes: [String]
+        notes: [String],
+        proxy: FaultProxy? = nil
     ) {
+        self.proxy = proxy
+        self.loadClient =
+            proxy.map {
+                GamebaseClient(
+                    transport: client.transport,
+                    target: GamebaseTarget(
+                        baseURL: $0.baseURL,
+                        appId: client.target.appId,
+                        secretKey: client.target.secretKey
+                    ),
+                    timeout: client.timeout
+                )
+            } ?? client
         self.client = client
         self.transport = transport
         self.server = server
@@ -60,6 +81,7 @@ package final class TargetConnection: Sendable {
     package static func open(
         _ profile: Profile,
         connections: Int,
+        faultSeed: UInt64 = 1,
         say: @Sendable (String) -> Void = { _ in }
     ) async throws(CommandError) -> TargetConnection {
         var server: RunningServer?
@@ -113,23 +135,45 @@ package final class TargetConnection: Sendable {
         var probing = client
         probing.timeout = probeTimeout
         say("probing \(baseURL) (each request at most \(DurationText.format(probeTimeout)))…")
+        let probe: Probe.Result
         do {
-            let probe = try await Probe.run(client: probing, profile: profile)
-            return TargetConnection(
-                client: client,
-                transport: transport,
-                server: server,
-                semantics: probe.semantics,
-                reportedSemantics: probe.reported,
-                reportedMaintenance: probe.reportedMaintenance,
-                capabilities: probe.capabilities,
-                notes: probe.notes
-            )
+            probe = try await Probe.run(client: probing, profile: profile)
         } catch {
             await transport.shutdown()
             await server?.shutdown()
             throw error
         }
+        var proxy: FaultProxy?
+        if !profile.faults.isEmpty {
+            do {
+                proxy = try await FaultProxy.start(
+                    upstream: baseURL,
+                    plan: try FaultPlan(profile.faults, seed: faultSeed),
+                    exempt: [Endpoint.testControlPrefix],
+                    timeout: profile.target.timeout,
+                    network: profile.target.network
+                )
+            } catch {
+                await transport.shutdown()
+                await server?.shutdown()
+                throw CommandError(.software, "cannot start the fault-injecting proxy: \(error)")
+            }
+            say(
+                "faults: the load goes through \(proxy?.baseURL ?? ""), injecting "
+                    + profile.faults.map(\.description).joined(separator: ", ")
+            )
+        }
+        return TargetConnection(
+            client: client,
+            transport: transport,
+            server: server,
+            semantics: probe.semantics,
+            reportedSemantics: probe.reported,
+            reportedMaintenance: probe.reportedMaintenance,
+            capabilities: probe.capabilities,
+            notes: probe.notes,
+            proxy: proxy
+        )
     }
 
     /// HTTP/2 with prior knowledge for cleartext, through ALPN over TLS; else HTTP/1.1.
@@ -140,6 +184,7 @@ package final class TargetConnection: Sendable {
 
     /// Stops the transport and, if the run started it, the embedded server.
     package func close() async {
+        await proxy?.stop()
         await transport.shutdown()
         await server?.shutdown()
     }

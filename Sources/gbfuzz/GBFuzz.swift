@@ -15,6 +15,7 @@ struct GBFuzz: AsyncParsableCommand {
             ReportCommand.self,
             MergeCommand.self,
             ServeCommand.self,
+            ProxyCommand.self,
             CalibrateCommand.self,
             Bench.self,
             ReplayCommand.self,

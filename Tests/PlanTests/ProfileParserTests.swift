@@ -24,6 +24,22 @@ struct ProfileParserTests {
         } catch { return error }
     }
 
+    @Test("faults: each spec is read; a malformed one, or probabilities above 1 in all, is refused with its line")
+    func faultsSection() throws {
+        let p = try parse("faults: [delay:50ms:0.05, drop-response:0.02, duplicate:0.01]\n")
+        #expect(
+            p.faults == [
+                FaultSpec(.delay(.milliseconds(50)), 0.05), FaultSpec(.dropResponse, 0.02), FaultSpec(.duplicate, 0.01),
+            ]
+        )
+        let bad = failure("name: x\nfaults:\n  - reset:0.01\n  - jitter:0.1\n")
+        #expect(bad?.line == 4, "\(String(describing: bad))")
+        #expect(bad?.description.contains("unknown fault 'jitter'") == true, "\(String(describing: bad))")
+        let much = failure("faults: [reset:0.6, duplicate:0.6]\n")
+        #expect(much?.description.contains("more than 1") == true, "\(String(describing: much))")
+        #expect(try parse("name: x\n").faults.isEmpty)
+    }
+
     @Test("a complete profile parses into typed values")
     func completeProfile() throws {
         let p = try parse(

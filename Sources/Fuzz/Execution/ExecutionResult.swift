@@ -30,6 +30,10 @@ package struct ExecutionResult: Sendable {
     }
 
     package var code: ResultCode? { answer?.code }
+
+    /// The fault-injecting proxy sent this request twice (`X-Gbfuzz-Fault: duplicate`): the answer
+    /// is the first one's, and the target may have applied the request once more after it.
+    package var duplicated: Bool { response?.headers[FaultSpec.header] == "duplicate" }
 }
 
 /// Anything that can carry out planned operations: the real ``Executor`` over HTTP, or a

@@ -89,9 +89,10 @@ package struct Player: Sendable {
     var matcher: Matcher { Matcher(identities: identities, semantics: configuration.semantics) }
     var model: GamebaseModel { belief.model }
 
-    /// Starts over with fresh identities.
-    package mutating func newEpisode() {
-        if !history.isEmpty {
+    /// Starts over with fresh identities; `audited: false` keeps the episode from the end-of-run
+    /// audit (its final belief may miss what the target did).
+    package mutating func newEpisode(audited: Bool = true) {
+        if audited, !history.isEmpty {
             retired.append((identities, belief))
             if retired.count > keepRetired { retired.removeFirst(retired.count - keepRetired) }
         }
@@ -151,7 +152,16 @@ package struct Player: Sendable {
             verdict.beliefOverflow = BeliefOverflow(.states, limit: Belief.maxStates, op)
         }
         if verdict.beliefOverflow != nil { beliefOverflows += 1 }
-        if let h = verdict.harnessError {
+        if result.duplicated {
+            // The answer is the first of two sends and was judged as one; what the second did is
+            // unknown, so this episode's identities are left behind (and kept from the audit).
+            verdict.duplicated = true
+            if let h = verdict.harnessError {
+                harnessErrors += 1
+                lastHarnessError = h
+            }
+            newEpisode(audited: false)
+        } else if let h = verdict.harnessError {
             harnessErrors += 1
             lastHarnessError = h
             newEpisode()

@@ -24,6 +24,9 @@ package struct StepVerdict: Sendable {
     /// Shared world: the player's own view did not explain the answer (another player changed
     /// what it touched), so it started over; the checker judges the answer, not this player.
     package var localReset = false
+    /// The fault-injecting proxy sent the request twice: the answer was judged, then the episode
+    /// ended (its identities may hold a second application nobody saw), kept from the audit.
+    package var duplicated = false
 
     package init(
         kind: OperationKind,

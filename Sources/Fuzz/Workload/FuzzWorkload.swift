@@ -153,6 +153,24 @@ package struct FuzzWorkload: Workload {
                 window: verdict.window ?? ClockWindow(exactly: clock.now()),
                 burst: ticket?.burst
             )
+            if result.duplicated {
+                // The proxy's second send: the same step again, maybe applied (no answer), any
+                // time after the first was invoked. Its own id (the negated one) keeps the
+                // values it may have invented apart from the first's.
+                var twin = planned.op
+                twin.id = -planned.op.id
+                race.history.append(
+                    HistoryRecord(
+                        process: player.index,
+                        op: twin,
+                        invokeNanos: result.recorded(invoked: invoked, returned: returned, since: race.history.origin)
+                            .invokeNanos,
+                        returnNanos: nil,
+                        window: verdict.window ?? ClockWindow(exactly: clock.now()),
+                        answer: nil
+                    )
+                )
+            }
             if [.transferIssue, .transferRenew, .transferQuery].contains(planned.op.kind) {
                 for focus in player.issuedTransferAccounts { race.bursts.publish(focus) }
             }

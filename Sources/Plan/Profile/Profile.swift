@@ -35,6 +35,9 @@ package struct Profile: Sendable {
     package var outputs: OutputSpec
     /// Race hunting (shared pools, bursts, history, linearizability checking); `nil`: private worlds.
     package var race: RaceSpec?
+    /// Faults a proxy in front of the target injects into the load's requests (`faults:`); empty:
+    /// no proxy.
+    package var faults: [FaultSpec] = []
 
     package init(
         name: String,

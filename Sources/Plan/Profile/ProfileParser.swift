@@ -1,3 +1,4 @@
+import Basics
 import Config
 import Engine
 import Foundation
@@ -45,7 +46,7 @@ package struct ProfileParser: Sendable {
     private func build(_ root: YAMLWalker, file: String) throws -> Profile {
         let top = try root.mapping(allowed: [
             "name", "description", "target", "seed", "duration", "maxOperations", "load", "mix", "fuzz",
-            "semantics", "thresholds", "outputs", "race",
+            "semantics", "thresholds", "outputs", "race", "faults",
         ])
         let baseName = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
         var p = Profile(name: try top["name"]?.string() ?? baseName, source: file)
@@ -69,6 +70,21 @@ package struct ProfileParser: Sendable {
         }
         if let o = top["outputs"] { p.outputs = try outputs(o) }
         if let r = top["race"] { p.race = try race(r) }
+        if let f = top["faults"] {
+            p.faults = try f.sequence().map { w in
+                let text = try w.string()
+                do throws(FaultSpecError) {
+                    return try FaultSpec(parsing: text, duration: DurationText.parse)
+                } catch {
+                    throw w.error(.invalidValue, error.message)
+                }
+            }
+            do {
+                try FaultSpec.validate(p.faults)
+            } catch {
+                throw f.error(.invalidValue, error.message)
+            }
+        }
         return p
     }
 

@@ -1,3 +1,5 @@
+import Transport
+
 /// Header names used on the wire.
 package enum GamebaseHeader {
     package static let transactionId = "X-TCGB-Transaction-Id"
@@ -7,9 +9,10 @@ package enum GamebaseHeader {
     package static let authorization = "Authorization"
     package static let contentType = "Content-Type"
     package static let jsonContentType = "application/json; charset=UTF-8"
-    /// The response fields a ``GamebaseClient`` reads: the echoed transaction id, and the content
-    /// type that the probe names when an answer is not JSON.
-    package static let read = [transactionId, contentType]
+    /// The response fields a ``GamebaseClient`` reads: the echoed transaction id, the content
+    /// type that the probe names when an answer is not JSON, and the mark of a request the
+    /// fault-injecting proxy sent twice (``FaultSpec/header``).
+    package static let read = [transactionId, contentType, FaultSpec.header]
 }
 
 /// Every path the protocol defines. Client operations live under `…/auth/`, so they never
@@ -18,7 +21,10 @@ package enum Endpoint {
     static func gateway(_ appId: String) -> String { "/tcgb-gateway/v1.3/apps/\(appId)" }
     static func member(_ appId: String) -> String { "/tcgb-member/v1.3/apps/\(appId)" }
     static func auth(_ appId: String) -> String { "\(gateway(appId))/auth" }
-    static func test(_ appId: String) -> String { "/tcgb-test/v1/apps/\(appId)" }
+    static func test(_ appId: String) -> String { "\(testControlPrefix)/v1/apps/\(appId)" }
+    /// Where test control lives: the harness's own channel to the target (its clock, its knobs),
+    /// which the fault-injecting proxy forwards untouched.
+    package static let testControlPrefix = "/tcgb-test"
 
     // MARK: Client operations (method in the comment)
     /// POST: guest or IdP login.

@@ -73,8 +73,17 @@ extension RunStatus {
             race: races.isEmpty ? nil : RaceSummary.merging(races),
             targetChanged: statuses.lazy.compactMap(\.targetChanged).first,
             shards: held.isEmpty
-                ? nil : ShardSummary(count: held.map(\.count).max() ?? 0, indices: indices, sources: sources)
+                ? nil : ShardSummary(count: held.map(\.count).max() ?? 0, indices: indices, sources: sources),
+            faults: faults(statuses.compactMap(\.faults))
         )
+    }
+
+    /// The proxies' counts added up (each shard had its own proxy).
+    private static func faults(_ all: [FaultSummary]) -> FaultSummary? {
+        guard let first = all.first else { return nil }
+        var injected: [String: Int] = [:]
+        for f in all { for (k, n) in f.injected { injected[k, default: 0] += n } }
+        return FaultSummary(specs: first.specs, requests: all.reduce(0) { $0 + $1.requests }, injected: injected)
     }
 }
 

@@ -13,9 +13,11 @@ package struct RunStatus: Codable, Sendable, Equatable {
     package var targetChanged: TargetChange?
     /// A sharded run: this shard, or the shards a merge combined (absent for a whole run).
     package var shards: ShardSummary?
+    /// The faults a profile's `faults:` injected into the load (absent without).
+    package var faults: FaultSummary?
 
     enum CodingKeys: String, CodingKey {
-        case interrupted, phases, clock, audit, race, shards
+        case interrupted, phases, clock, audit, race, shards, faults
         case targetChanged = "target_changed"
     }
 
@@ -26,9 +28,11 @@ package struct RunStatus: Codable, Sendable, Equatable {
         audit: AuditSummary = AuditSummary(),
         race: RaceSummary? = nil,
         targetChanged: TargetChange? = nil,
-        shards: ShardSummary? = nil
+        shards: ShardSummary? = nil,
+        faults: FaultSummary? = nil
     ) {
         self.shards = shards
+        self.faults = faults
         self.interrupted = interrupted
         self.phases = phases
         self.clock = clock

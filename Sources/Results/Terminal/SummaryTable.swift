@@ -44,6 +44,7 @@ package enum SummaryTable {
                     : "merged run: \(shards.text)"
             )
         }
+        if let faults = summary.run.faults { lines.append("faults: " + faults.text) }
         lines += failureLines(summary)
         if totals.serverErrors > 0 {
             let codes = totals.failures.filter { $0.key.hasPrefix("code_") }.sorted { $0.key < $1.key }
