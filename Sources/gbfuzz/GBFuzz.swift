@@ -16,6 +16,7 @@ struct GBFuzz: AsyncParsableCommand {
             MergeCommand.self,
             ServeCommand.self,
             ProxyCommand.self,
+            SweepCommand.self,
             CalibrateCommand.self,
             Bench.self,
             ReplayCommand.self,

@@ -22,6 +22,7 @@ package enum ServerBug: String, CaseIterable, Sendable, Hashable, Codable {
     case raceTransferFailCount = "race-transfer-failcount"
     case raceFirstLogin = "race-first-login"
     case raceRemoveMapping = "race-remove-mapping"
+    case logoutLostUnderLoad = "logout-lost-under-load"
 
     /// The rule id (docs/PROTOCOL.md §6) the bug breaks.
     package var rule: String {
@@ -44,6 +45,7 @@ package enum ServerBug: String, CaseIterable, Sendable, Hashable, Codable {
         case .raceTransferFailCount: "T8"
         case .raceFirstLogin: "M3"
         case .raceRemoveMapping: "M6"
+        case .logoutLostUnderLoad: "L5"
         }
     }
 
@@ -74,8 +76,20 @@ package enum ServerBug: String, CaseIterable, Sendable, Hashable, Codable {
             "IdP login looks up the owner and creates the user in separate transactions, without the UNIQUE index"
         case .raceRemoveMapping:
             "remove mapping checks 3401/3402/3403 and deletes in separate transactions (authList can empty)"
+        case .logoutLostUnderLoad:
+            "above \(Self.overloadRate) requests a second, logout answers success but the token stays live (a revocation queue that sheds under load)"
         }
     }
+
+    /// Whether only a load above ``overloadRate`` requests a second reveals the bug (`gbfuzz
+    /// sweep` finds the rate where it starts).
+    package var isLoadDependent: Bool { self == .logoutLostUnderLoad }
+
+    /// The request rate above which a load-dependent bug shows.
+    package static let overloadRate = 300
+
+    /// Whether one player alone, at any load, reveals the bug (neither a race nor load-dependent).
+    package var isSequential: Bool { !isRace && !isLoadDependent }
 
     /// Whether only concurrent requests reveal the bug.
     package var isRace: Bool {

@@ -19,6 +19,8 @@ final class Backend: Sendable {
     private let maintenanceSchedule: Mutex<MaintenanceSemantics>
     /// Token login's in-memory index, kept exact by the writer's hooks.
     let sessions: SessionCache
+    /// Requests per second, counted only with a load-dependent bug switch on.
+    let arrivals = ArrivalRate()
     private let deadlineWatermark: DeadlineWatermark
     private let writer: GroupCommitWriter
 

@@ -27,6 +27,7 @@ struct OperationScope {
         _ op: (OperationScope) throws -> T
     ) throws -> Result<T, Rejection> {
         let scope = OperationScope(db: db, backend: backend, caller: caller, now: now)
+        if scope.bug(.logoutLostUnderLoad) { backend.arrivals.note() }
         var result: Result<T, Rejection>?
         try db.inSavepoint {
             do {
