@@ -52,6 +52,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // MARK: C bridges
@@ -182,6 +183,20 @@ let package = Package(
             swiftSettings: optimizedInDebug
         ),
 
+        // MARK: Live metrics: a Prometheus endpoint during a run (`--metrics-port`).
+        .target(
+            name: "LiveMetrics",
+            dependencies: [
+                "Engine",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Calibration: probes that decide a target's dialect knobs from its answers.
         .target(
             name: "Calibration",
@@ -194,8 +209,8 @@ let package = Package(
         .target(
             name: "Runner",
             dependencies: [
-                "Basics", "Calibration", "Config", "Engine", "FaultProxy", "Fuzz", "Linearizability", "Model", "Plan",
-                "Protocol", "ReferenceServer", "Results", "Transport",
+                "Basics", "Calibration", "Config", "Engine", "FaultProxy", "Fuzz", "Linearizability", "LiveMetrics",
+                "Model", "Plan", "Protocol", "ReferenceServer", "Results", "Transport",
             ],
             swiftSettings: optimizedInDebug
         ),
@@ -243,6 +258,13 @@ let package = Package(
 
         // MARK: Tests (Swift Testing)
         .testTarget(name: "BasicsTests", dependencies: ["Basics"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "LiveMetricsTests",
+            dependencies: [
+                "Engine", "LiveMetrics", "Transport", .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "FaultProxyTests",
             dependencies: ["Basics", "FaultProxy", "GBFuzzTestKit", "Transport"],

@@ -19,6 +19,10 @@ package struct RunPlan: Sendable {
     package var overwrite = false
     /// The shard this run is (`--shard i/N`); `nil`: the whole run.
     package var shard: Shard?
+    /// Serve live Prometheus metrics on this port during the run (`--metrics-port`; 0 picks one).
+    package var metricsPort: Int?
+    /// The address the metrics endpoint binds (`--metrics-host`).
+    package var metricsHost = "127.0.0.1"
 
     /// Reads the profile and applies `request`'s overrides. Throws ``CommandError`` with exit 64.
     package static func make(_ request: RunRequest, now: Date = Date()) throws(CommandError) -> RunPlan {
@@ -137,6 +141,8 @@ package struct RunPlan: Sendable {
         var plan = RunPlan(profile: profile, seed: seed, runId: runId, directory: directory, thresholds: thresholds)
         plan.overwrite = request.overwrite
         plan.shard = request.shard
+        plan.metricsPort = request.metricsPort
+        plan.metricsHost = request.metricsHost
         return plan
     }
 

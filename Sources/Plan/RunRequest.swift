@@ -28,6 +28,9 @@ package struct RunRequest: Sendable {
     package var overwrite = false
     /// Run one shard of the profile's load (`--shard i/N`).
     package var shard: Shard?
+    /// Serve live Prometheus metrics on this port (`--metrics-port`).
+    package var metricsPort: Int?
+    package var metricsHost = "127.0.0.1"
 
     package init(profilePath: String) { self.profilePath = profilePath }
 }

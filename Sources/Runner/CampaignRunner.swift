@@ -3,6 +3,7 @@ import Engine
 import Foundation
 import Fuzz
 import Linearizability
+import LiveMetrics
 import Model
 import Plan
 import Protocol
@@ -66,12 +67,28 @@ package struct CampaignRunner: Sendable {
             say("gbfuzz run: \(error.message)")
             return Outcome(exit: error.exit, summary: nil, directory: plan.directory, violations: [])
         }
-        let outcome = await run(on: target, phases: phases)
+        var endpoint: MetricsEndpoint?
+        var metrics: LiveMetrics?
+        if let port = plan.metricsPort {
+            let live = LiveMetrics()
+            do {
+                endpoint = try await MetricsEndpoint.start(host: plan.metricsHost, port: port, metrics: live)
+            } catch {
+                say("gbfuzz run: cannot serve metrics on \(plan.metricsHost):\(port): \(error)")
+                await target.close()
+                return Outcome(exit: .unreachable, summary: nil, directory: plan.directory, violations: [])
+            }
+            metrics = live
+            say("metrics: \(endpoint?.url ?? "") (Prometheus text format)")
+        }
+        let outcome = await run(on: target, phases: phases, metrics: metrics)
+        await endpoint?.stop()
         await target.close()
         return outcome
     }
 
-    private func run(on target: TargetConnection, phases: RunPhases) async -> Outcome {
+    /// - Parameter metrics: the live metrics of a run with `--metrics-port`.
+    private func run(on target: TargetConnection, phases: RunPhases, metrics: LiveMetrics?) async -> Outcome {
         let profile = plan.profile
         for note in target.notes { say("note: \(note)") }
 
@@ -101,7 +118,13 @@ package struct CampaignRunner: Sendable {
         configured.probeInterval = profile.race?.probes ?? .zero
         configured.shard = plan.shard?.index ?? 0
         let campaign = configured
-        let recorder = Recorder(configuration: RecorderConfiguration(lateStartTolerance: profile.load.lateTolerance))
+        var observer: (@Sendable (IntervalDelta) -> Void)?
+        if let metrics { observer = { metrics.observe($0) } }
+        let recorder = Recorder(
+            configuration: RecorderConfiguration(lateStartTolerance: profile.load.lateTolerance),
+            onInterval: observer
+        )
+        metrics?.watch { (recorder.snapshot(), campaign.collector.violations) }
         say(
             "gbfuzz run: \(profile.name)\(plan.shard.map { " shard \($0)" } ?? "") against \(target.description), seed \(plan.seed), "
                 + "\(describe(profile.load)), \(DurationText.format(profile.duration)); results in \(plan.directory.path)"

@@ -87,6 +87,15 @@ extension GBFuzz {
         )
         var shard: String?
 
+        @Option(
+            name: .customLong("metrics-port"),
+            help: "Serve live Prometheus metrics at http://HOST:PORT/metrics during the run (0 picks a free port)."
+        )
+        var metricsPort: Int?
+
+        @Option(name: .customLong("metrics-host"), help: "The address the metrics endpoint binds.")
+        var metricsHost = "127.0.0.1"
+
         @OptionGroup(title: "Reaching the target")
         var network: NetworkArguments
 
@@ -102,6 +111,9 @@ extension GBFuzz {
             }
             if let progress, OutputSpec.Progress(rawValue: progress) == nil {
                 throw ValidationError("--progress must be auto, plain or off")
+            }
+            if let metricsPort, !(0...65_535).contains(metricsPort) {
+                throw ValidationError("--metrics-port must be 0…65535")
             }
             if let shard {
                 do {
@@ -129,6 +141,8 @@ extension GBFuzz {
             request.failFast = failFast
             request.overwrite = overwrite
             request.shard = try? shard.map(Shard.init(parsing:))
+            request.metricsPort = metricsPort
+            request.metricsHost = metricsHost
             let plan: RunPlan
             do {
                 plan = try RunPlan.make(request)

@@ -37,7 +37,38 @@ struct RelaxationTests {
         )
     }
 
-    @Test("Only logins without ignoreAlreadyLoggedIn have a relaxation, and it sets the option")
+    @Test(
+        "An E15 page relaxes to the first page at the largest size, which holds the sequence's own whatever others did; a refused query does not"
+    )
+    func historyPages() {
+        let q = HistoryQuery(around: nil, before: 10, after: 20, page: 2, size: 1, order: "DESC", eventLogType: "WAGE")
+        let relaxed = Action.serverWithdrawals(query: q).relaxations
+        #expect(
+            relaxed
+                == [
+                    .serverWithdrawals(
+                        query: HistoryQuery(
+                            around: nil,
+                            before: 10,
+                            after: 20,
+                            page: 0,
+                            size: 1000,
+                            order: "DESC",
+                            eventLogType: "WAGE"
+                        )
+                    )
+                ]
+        )
+        #expect(relaxed.first?.relaxations.isEmpty == true, "relaxing ends")
+        var bad = q
+        bad.page = -1
+        #expect(
+            Action.serverWithdrawals(query: bad).relaxations.isEmpty,
+            "page -1 is refused (-4000005): no relaxation"
+        )
+    }
+
+    @Test("Logins without ignoreAlreadyLoggedIn relax by setting the option; other client steps have no relaxation")
     func relaxations() {
         #expect(F.guest(F.d0).relaxations == [.loginGuest(device: F.d0, ignoreAlreadyLoggedIn: true)])
         #expect(F.login(F.d0, F.g2).relaxations == [Self.relaxed5.action])

@@ -22,15 +22,23 @@ package final class Recorder: Sendable {
     package let startedAt: Date
     private let core: RecorderCore
 
+    /// - Parameter onInterval: called on the recorder's thread with the samples of each interval as
+    ///   it closes (``IntervalDelta``); keep it short, it holds up the ring's consumer.
     package init(
         configuration: RecorderConfiguration = RecorderConfiguration(),
         runStart: ContinuousClock.Instant = .now,
-        startedAt: Date = Date()
+        startedAt: Date = Date(),
+        onInterval: (@Sendable (IntervalDelta) -> Void)? = nil
     ) {
         self.configuration = configuration
         self.runStart = runStart
         self.startedAt = startedAt
-        self.core = RecorderCore(configuration: configuration, runStart: runStart, startedAt: startedAt)
+        self.core = RecorderCore(
+            configuration: configuration,
+            runStart: runStart,
+            startedAt: startedAt,
+            onInterval: onInterval
+        )
         let consumer = RecorderConsumer(core: core)
         Thread.detachNewThread {
             Thread.current.name = "gbfuzz-recorder"

@@ -73,6 +73,7 @@ final class RecorderConsumer: @unchecked Sendable {
 
     private func closeIntervals(before limit: Int) {
         for (index, accumulator) in aggregate.takeIntervals(before: limit) {
+            if let observe = core.onInterval { observe(delta(index, accumulator)) }
             if let existing = closedIntervals[index] {
                 // Samples for an interval already closed: merge them exactly into it.
                 var reopened = existing.reopened(layout: aggregate.layout)
@@ -92,6 +93,26 @@ final class RecorderConsumer: @unchecked Sendable {
                 core.intervalsClosed.add(1, ordering: .releasing)
             }
         }
+    }
+
+    /// The samples of `accumulator`, per operation and outcome class, for the interval observer.
+    private func delta(_ index: Int, _ accumulator: IntervalAccumulator) -> IntervalDelta {
+        let names = core.operations.names
+        var cells: [IntervalDelta.Cell] = []
+        for (op, row) in accumulator.cells.enumerated() {
+            for (outcome, cell) in row.enumerated() {
+                guard let cell, let o = OutcomeClass(rawValue: UInt8(outcome)) else { continue }
+                cells.append(
+                    IntervalDelta.Cell(
+                        operation: op < names.count ? names[op] : "operation#\(op)",
+                        outcome: o,
+                        count: cell.count,
+                        latency: PackedHistogram(cell.latency, settings: aggregate.settings, layout: aggregate.layout)
+                    )
+                )
+            }
+        }
+        return IntervalDelta(index: index, cells: cells)
     }
 
     private func snapshot(now: Int64) -> LiveSnapshot {

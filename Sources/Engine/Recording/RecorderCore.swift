@@ -33,7 +33,16 @@ final class RecorderCore: Sendable {
         case done(Recording)
     }
 
-    init(configuration: RecorderConfiguration, runStart: ContinuousClock.Instant, startedAt: Date) {
+    /// Called on the consumer's thread with each interval's samples as it closes (live metrics).
+    let onInterval: (@Sendable (IntervalDelta) -> Void)?
+
+    init(
+        configuration: RecorderConfiguration,
+        runStart: ContinuousClock.Instant,
+        startedAt: Date,
+        onInterval: (@Sendable (IntervalDelta) -> Void)? = nil
+    ) {
+        self.onInterval = onInterval
         self.configuration = configuration
         self.runStart = runStart
         self.startedAt = startedAt

@@ -44,6 +44,14 @@ package struct HistoryQuery: Hashable, Sendable, Codable, CustomStringConvertibl
     package static let pages: ClosedRange<Int64> = 0...1_000_000
     package static let sizes: ClosedRange<Int64> = 1...1000
 
+    /// The same window, order and type, as page 0 at the largest size.
+    package var firstFullPage: HistoryQuery {
+        var q = self
+        q.page = 0
+        q.size = Self.sizes.upperBound
+        return q
+    }
+
     /// The query with its anchor mapped by `f`.
     package func mapReferences(_ f: (Sym) -> Sym) -> HistoryQuery {
         var q = self
