@@ -25,13 +25,15 @@ package final class FaultProxy: Sendable {
 
     /// Listens on `host:port` (0: a free port) and forwards to `upstream` (`http(s)://host:port`);
     /// requests whose path starts with one of `exempt` are forwarded without faults (test control:
-    /// a clock advance sent twice would move every player's clock).
+    /// a clock advance sent twice would move every player's clock). A request's `correlationHeader`
+    /// (its transaction id) names it in ``FaultPlan/fault(for:)``.
     package static func start(
         host: String = "127.0.0.1",
         port: Int = 0,
         upstream: String,
         plan: FaultPlan,
         exempt: [String] = [],
+        correlationHeader: String? = nil,
         timeout: Duration = .seconds(30),
         network: NetworkOptions = NetworkOptions()
     ) async throws -> FaultProxy {
@@ -55,13 +57,19 @@ package final class FaultProxy: Sendable {
             await transport.shutdown()
             throw error
         }
-        return FaultProxy(plan: plan, upstream: upstream, exempt: exempt, transport: transport, channel: channel)
+        return FaultProxy(
+            plan: plan,
+            upstream: upstream,
+            forwarding: (exempt, correlationHeader),
+            transport: transport,
+            channel: channel
+        )
     }
 
     private init(
         plan: FaultPlan,
         upstream: String,
-        exempt: [String],
+        forwarding: (exempt: [String], correlationHeader: String?),
         transport: CurlTransport,
         channel: NIOAsyncChannel<NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>, Never>
     ) {
@@ -72,7 +80,13 @@ package final class FaultProxy: Sendable {
         let address = channel.channel.localAddress
         let host = address?.ipAddress.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "127.0.0.1"
         baseURL = "http://\(host):\(address?.port ?? 0)"
-        let forwarder = Forwarder(plan: plan, upstream: self.upstream, exempt: exempt, transport: transport)
+        let forwarder = Forwarder(
+            plan: plan,
+            upstream: self.upstream,
+            exempt: forwarding.exempt,
+            correlationHeader: forwarding.correlationHeader,
+            transport: transport
+        )
         // Awaited by `stop()`: the accept loop and every connection's task end there.
         serving = Task {
             try? await channel.executeThenClose { inbound in

@@ -14,6 +14,8 @@ struct Forwarder: Sendable {
     let upstream: String
     /// Path prefixes forwarded without faults.
     let exempt: [String]
+    /// The request header whose value names a request in ``FaultPlan/fault(for:)``.
+    let correlationHeader: String?
     let transport: CurlTransport
 
     /// Fields that belong to one hop, never forwarded either way (RFC 9110 §7.6.1), and the length
@@ -52,7 +54,8 @@ struct Forwarder: Sendable {
         _ outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>,
         _ channel: any Channel
     ) async throws -> Bool {
-        let fault = exempt.contains(where: head.uri.hasPrefix) ? nil : plan.draw()
+        let id = correlationHeader.flatMap { head.headers[$0].first }
+        let fault = exempt.contains(where: head.uri.hasPrefix) ? nil : plan.draw(id: id)
         if case .reset = fault {
             // The request never reaches the target: a response head, then RST (SO_LINGER 0). A
             // connection closed before any byte of an answer would be retried by the client's curl

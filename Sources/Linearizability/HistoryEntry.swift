@@ -22,6 +22,9 @@ package struct HistoryEntry: Codable, Sendable {
     package var answer: Observation?
     /// The synchronized burst it belonged to, if any.
     package var burst: Int?
+    /// The fault a fault-injecting proxy gave the operation (`drop-response`, `duplicate`…); the
+    /// checker does not read it (a faulted operation is maybe applied like any lost one).
+    package var fault: String?
 
     package init(
         index: Int,
@@ -31,8 +34,10 @@ package struct HistoryEntry: Codable, Sendable {
         returnNs: Int64?,
         window: ClockWindow,
         answer: Observation?,
-        burst: Int? = nil
+        burst: Int? = nil,
+        fault: String? = nil
     ) {
+        self.fault = fault
         self.index = index
         self.process = process
         self.op = op
@@ -47,7 +52,7 @@ package struct HistoryEntry: Codable, Sendable {
     package var isMaybeApplied: Bool { answer == nil }
 
     private enum CodingKeys: String, CodingKey {
-        case index, process, op, window, answer, burst
+        case index, process, op, window, answer, burst, fault
         case invokeNs = "invoke_ns"
         case returnNs = "return_ns"
     }
@@ -62,6 +67,7 @@ package struct HistoryEntry: Codable, Sendable {
         window = try c.decode(ClockWindow.self, forKey: .window)
         answer = try c.decodeIfPresent(Observation.self, forKey: .answer)
         burst = try c.decodeIfPresent(Int.self, forKey: .burst)
+        fault = try c.decodeIfPresent(String.self, forKey: .fault)
     }
 
     /// Every key is written, `null` included, so a line always has the same shape.
@@ -75,5 +81,6 @@ package struct HistoryEntry: Codable, Sendable {
         try c.encode(window, forKey: .window)
         try c.encode(answer, forKey: .answer)
         try c.encode(burst, forKey: .burst)
+        try c.encodeIfPresent(fault, forKey: .fault)
     }
 }

@@ -100,6 +100,13 @@ package struct RunPlan: Sendable {
             }
             profile.semanticsFile = file
         }
+        if !profile.faults.isEmpty, profile.target.http2 {
+            throw CommandError(
+                .usage,
+                "\(profile.source): faults: the fault-injecting proxy speaks HTTP/1.1 to the players; "
+                    + "turn target.http2 off for a run with faults"
+            )
+        }
         if let shard = request.shard {
             do {
                 profile = try profile.sharded(shard)

@@ -36,7 +36,8 @@ extension CampaignRunner {
                 returnNs: r.answer == nil ? nil : r.returnNanos,
                 window: r.window,
                 answer: r.answer,
-                burst: r.burst
+                burst: r.burst,
+                fault: r.fault
             )
         }
         let dropped = log.dropped

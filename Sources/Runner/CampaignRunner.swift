@@ -1,5 +1,6 @@
 import Basics
 import Engine
+import FaultProxy
 import Foundation
 import Fuzz
 import Linearizability
@@ -101,7 +102,11 @@ package struct CampaignRunner: Sendable {
             configuration: config,
             advanceWaitLimit: profile.fuzz.clockAdvanceWait
         )
-        let race = plan.raceContext(config)
+        var race = plan.raceContext(config)
+        if let proxy = target.proxy {
+            let plan = proxy.plan
+            race?.faultOf = { plan.fault(for: $0) }
+        }
         var configured = Campaign(
             configuration: config,
             executor: loadExecutor,

@@ -150,6 +150,7 @@ package final class TargetConnection: Sendable {
                     upstream: baseURL,
                     plan: try FaultPlan(profile.faults, seed: faultSeed),
                     exempt: [Endpoint.testControlPrefix],
+                    correlationHeader: GamebaseHeader.transactionId,
                     timeout: profile.target.timeout,
                     network: profile.target.network
                 )

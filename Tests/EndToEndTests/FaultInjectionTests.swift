@@ -1,5 +1,7 @@
 import Basics
 import Foundation
+import Linearizability
+import Model
 import Plan
 import Results
 import Runner
@@ -72,6 +74,27 @@ struct FaultInjectionTests {
         // Unknown (a partition out of budget) is no verdict, never a false positive.
         #expect([.clean, .unknown].contains(outcome.exit), "\(log)")
         #expect(summary.run.faults?.injected["duplicate", default: 0] ?? 0 > 0)
+        // The history says which operation got which fault, and each duplicate has its twin.
+        let entries = try #require(outcome.history).entries
+        let faulted = Dictionary(grouping: entries.compactMap(\.fault), by: { $0 }).mapValues(\.count)
+        for kind in ["drop-response", "reset", "duplicate"] {
+            #expect(faulted[kind, default: 0] > 0, "\(kind): \(faulted)")
+        }
+        let twins = entries.filter { $0.op.id < 0 }
+        #expect(!twins.isEmpty && twins.allSatisfy { $0.fault == "duplicate" && $0.answer == nil })
+        let ids = Set(entries.map(\.op.id))
+        #expect(twins.allSatisfy { ids.contains(-$0.op.id) }, "each twin's first send is in the history")
         try? FileManager.default.removeItem(at: outcome.directory)
+    }
+
+    @Test("faults with target.http2 is refused (64): the proxy speaks HTTP/1.1")
+    func http2Refused() throws {
+        let path = E2E.writeProfile("name: h2\ntarget: {http2: true}\nfaults: [reset:0.1]\n")
+        #expect {
+            _ = try E2E.plan(path)
+        } throws: { error in
+            guard let e = error as? CommandError else { return false }
+            return e.exit == .usage && e.message.contains("HTTP/1.1")
+        }
     }
 }

@@ -7,7 +7,7 @@ import Transport
 
 /// The nemesis forwards every request and does to the ones it draws exactly what each fault says,
 /// observed from both sides: what the client got and what the target received.
-@Suite("Fault-injecting proxy", .timeLimit(.minutes(2)))
+@Suite("Fault-injecting proxy", .timeLimit(.minutes(5)))
 struct FaultProxyTests {
     /// An upstream that answers every request with a small JSON body, counting what it receives.
     static func upstream() throws -> TestHTTPServer {
@@ -21,24 +21,44 @@ struct FaultProxyTests {
         }
     }
 
+    /// What the client got, what the target received, how long it took, what the plan counted and
+    /// which request (by its `X-Request-Id`) got which fault.
+    struct Exchange {
+        var results: [Result<HTTPResponse, any Error>]
+        var received: Int
+        var elapsed: Duration
+        var counts: [String: Int]
+        var faults: [String: String]
+    }
+
     /// Sends `count` requests to `path` through a proxy with `faults` (each fault's probability 1
     /// makes it apply to every request) and returns what the client got and the upstream's count.
     static func exchange(
         _ faults: [FaultSpec],
         path: String = "/tcgb-gateway/v1.3/apps/a/auth/login",
         count: Int = 3
-    ) async throws -> (
-        results: [Result<HTTPResponse, any Error>], received: Int, elapsed: Duration, counts: [String: Int]
-    ) {
+    ) async throws -> Exchange {
         let server = try upstream()
         defer { server.stop() }
         let plan = try FaultPlan(faults, seed: 1)
-        let proxy = try await FaultProxy.start(upstream: server.baseURL, plan: plan, exempt: ["/tcgb-test"])
-        let client = try CurlTransport(configuration: .init(defaultTimeout: .seconds(10)))
+        let proxy = try await FaultProxy.start(
+            upstream: server.baseURL,
+            plan: plan,
+            exempt: ["/tcgb-test"],
+            correlationHeader: "X-Request-Id"
+        )
+        // A generous timeout: beside CPU-heavy suites on 2 cores the proxy's tasks can wait seconds for
+        // a thread (what is tested is what arrives, not when).
+        let client = try CurlTransport(configuration: .init(defaultTimeout: .seconds(60)))
         var results: [Result<HTTPResponse, any Error>] = []
         let start = ContinuousClock.now
-        for _ in 0..<count {
-            let request = HTTPRequest(method: .post, url: proxy.baseURL + path, body: Array(#"{"a":1}"#.utf8))
+        for n in 0..<count {
+            let request = HTTPRequest(
+                method: .post,
+                url: proxy.baseURL + path,
+                headers: [HTTPHeader("X-Request-Id", "r\(n)")],
+                body: Array(#"{"a":1}"#.utf8)
+            )
             do {
                 results.append(.success(try await client.send(request)))
             } catch {
@@ -48,7 +68,15 @@ struct FaultProxyTests {
         let elapsed = ContinuousClock.now - start
         await client.shutdown()
         await proxy.stop()
-        return (results, server.requestsReceived, elapsed, plan.counts.injected)
+        var faults: [String: String] = [:]
+        for n in 0..<count { faults["r\(n)"] = plan.fault(for: "r\(n)") }
+        return Exchange(
+            results: results,
+            received: server.requestsReceived,
+            elapsed: elapsed,
+            counts: plan.counts.injected,
+            faults: faults
+        )
     }
 
     @Test("Without faults every request is forwarded once and answered as the target answered")
@@ -69,6 +97,7 @@ struct FaultProxyTests {
         #expect(r.received == 3, "each request reached the target exactly once (no silent retry)")
         #expect(r.results.allSatisfy { if case .failure(let e) = $0 { e is TransportError } else { false } })
         #expect(r.counts == ["drop-response": 3])
+        #expect(r.faults == ["r0": "drop-response", "r1": "drop-response", "r2": "drop-response"])
     }
 
     @Test("reset: the client's connection is reset and nothing reaches the target")
@@ -106,7 +135,7 @@ struct FaultProxyTests {
         let r = try await Self.exchange([FaultSpec(.reset, 1)], path: "/tcgb-test/v1/apps/a/clock")
         #expect(r.received == 3)
         #expect(r.results.allSatisfy { if case .success = $0 { true } else { false } })
-        #expect(r.counts.isEmpty)
+        #expect(r.counts.isEmpty && r.faults.isEmpty)
     }
 
     @Test("Specs: every documented form reads back; a malformed one is refused with the form to use")

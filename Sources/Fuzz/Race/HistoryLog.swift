@@ -16,6 +16,8 @@ package struct HistoryRecord: Sendable {
     package var answer: Observation?
     /// The synchronized burst it belonged to, if any.
     package var burst: Int?
+    /// The fault the fault-injecting proxy gave it (`drop-response`, `duplicate`…), if any.
+    package var fault: String?
 
     package init(
         process: Int,
@@ -24,8 +26,10 @@ package struct HistoryRecord: Sendable {
         returnNanos: Int64?,
         window: ClockWindow,
         answer: Observation?,
-        burst: Int? = nil
+        burst: Int? = nil,
+        fault: String? = nil
     ) {
+        self.fault = fault
         self.process = process
         self.op = op
         self.invokeNanos = invokeNanos
@@ -62,7 +66,8 @@ package final class HistoryLog: Sendable {
         invoked: ContinuousClock.Instant,
         returned: ContinuousClock.Instant,
         window: ClockWindow,
-        burst: Int? = nil
+        burst: Int? = nil,
+        fault: String? = nil
     ) {
         let r = result.recorded(invoked: invoked, returned: returned, since: origin)
         append(
@@ -73,7 +78,8 @@ package final class HistoryLog: Sendable {
                 returnNanos: lost ? nil : r.returnNanos,
                 window: window,
                 answer: lost ? nil : r.answer,
-                burst: burst
+                burst: burst,
+                fault: fault
             )
         )
     }
@@ -106,6 +112,8 @@ package struct RaceContext: Sendable {
     package let bursts: BurstCoordinator
     package let leases: IdentityLeases
     package let history: HistoryLog
+    /// The fault a request got from a fault-injecting proxy, by transaction id (`faults:`).
+    package var faultOf: (@Sendable (String) -> String?)?
 
     package init(bursts: BurstCoordinator, leases: IdentityLeases = IdentityLeases(limit: 0), history: HistoryLog) {
         self.bursts = bursts

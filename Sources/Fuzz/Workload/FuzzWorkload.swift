@@ -151,7 +151,8 @@ package struct FuzzWorkload: Workload {
                 invoked: invoked,
                 returned: returned,
                 window: verdict.window ?? ClockWindow(exactly: clock.now()),
-                burst: ticket?.burst
+                burst: ticket?.burst,
+                fault: race.faultOf?(result.transactionId)
             )
             if result.duplicated {
                 // The proxy's second send: the same step again, maybe applied (no answer), any
@@ -167,7 +168,8 @@ package struct FuzzWorkload: Workload {
                             .invokeNanos,
                         returnNanos: nil,
                         window: verdict.window ?? ClockWindow(exactly: clock.now()),
-                        answer: nil
+                        answer: nil,
+                        fault: "duplicate"
                     )
                 )
             }
