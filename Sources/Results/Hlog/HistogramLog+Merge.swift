@@ -84,7 +84,7 @@ extension HistogramLog {
     }
 
     /// `histogram`, rebuilt with a larger highest trackable value if `other` holds values beyond it.
-    private static func widened(_ histogram: Histogram<UInt64>, toHold other: Histogram<UInt64>) -> Histogram<UInt64> {
+    static func widened(_ histogram: Histogram<UInt64>, toHold other: Histogram<UInt64>) -> Histogram<UInt64> {
         guard other.highestTrackableValue > histogram.highestTrackableValue else { return histogram }
         var settings = HistogramSettings(of: histogram)
         settings.highestTrackableValue = other.highestTrackableValue

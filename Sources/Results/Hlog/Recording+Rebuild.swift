@@ -173,13 +173,7 @@ extension Recording {
                 throw HlogError(.incompatible, "\(operation): the counts add up beyond 64 bits")
             }
             let h = part.unpack()
-            if h.highestTrackableValue > total.highestTrackableValue {
-                var wider = HistogramSettings(of: total)
-                wider.highestTrackableValue = h.highestTrackableValue
-                var w = wider.makeHistogram()
-                w.add(total)
-                total = w
-            }
+            total = HistogramLog.widened(total, toHold: h)
             total.add(h)
         }
         return total
