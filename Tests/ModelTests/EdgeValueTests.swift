@@ -58,6 +58,37 @@ struct EdgeValueTests {
         #expect(EdgeValue.stretch("abc", to: 5) == "abcZZ" && EdgeValue.stretch("abcdef", to: 4) == "abcd")
     }
 
+    @Test("Stretching gives exactly length code points: the value's first ones, then the pad's in turn, ASCII or not")
+    func stretchMatchesItsDefinition() {
+        func reference(_ value: String, _ length: Int, _ pad: String) -> String {
+            var out = Array(value.unicodeScalars.prefix(max(0, length)))
+            let filler = Array(pad.unicodeScalars)
+            var i = 0
+            while out.count < length, !filler.isEmpty {
+                out.append(filler[i % filler.count])
+                i += 1
+            }
+            var s = String.UnicodeScalarView()
+            s.append(contentsOf: out)
+            return String(s)
+        }
+        let values = ["", "a", "r7f3a.s0.p3.d1.", "é漢😀x", "abc\u{301}"]
+        let pads = ["Z", "x_-", "é漢😀", "", "a\u{301}"]
+        for value in values {
+            for pad in pads {
+                for length in [-1, 0, 1, 3, 16, 128, 129, 1_025] {
+                    let out = EdgeValue.stretch(value, to: length, pad: pad)
+                    // Scalar by scalar: `==` on strings would accept a canonically equivalent answer.
+                    #expect(
+                        Array(out.unicodeScalars) == Array(reference(value, length, pad).unicodeScalars),
+                        "\(value) \(pad) \(length)"
+                    )
+                    if !pad.isEmpty { #expect(out.unicodeScalars.count == max(0, length)) }
+                }
+            }
+        }
+    }
+
     @Test("A date in another form of §1.4 reads as the same instant; without an offset or with +0900 it is -4000005")
     func dateForms() {
         let ms: Int64 = 1_800_000_123_456

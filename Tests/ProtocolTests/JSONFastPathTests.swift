@@ -79,6 +79,41 @@ struct JSONFastPathTests {
         }
     }
 
+    @Test(
+        "Server API answers (E3's IdP profile, E15's pages) are read by the fast path as JSONDecoder reads them, mutated or not"
+    )
+    func serverAnswers() {
+        var values = ReplyValues(seed: 4)
+        var rng = SplitMix64(seed: 5)
+        var (fastRead, refused) = (0, 0)
+        func check<R: Codable & Sendable & Equatable>(_ value: R, pretty: Bool) {
+            let bytes = Self.encoded(value, pretty: pretty)
+            #expect(
+                GamebaseClient.fastDecode(bytes, as: R.self)?.body == value,
+                "\(String(decoding: bytes, as: UTF8.self))"
+            )
+            var mutant = bytes
+            for _ in 0...(rng.next() % 3) { mutant = Self.mutate(mutant, &rng) }
+            let reference = Self.reference(mutant, as: R.self)
+            let client = Self.client(mutant, as: R.self)
+            #expect(
+                client?.0 == reference?.0 && client?.1 == reference?.1,
+                "\(String(decoding: mutant, as: UTF8.self))"
+            )
+            if let fast = GamebaseClient.fastDecode(mutant, as: R.self) {
+                fastRead += 1
+                #expect(fast.body == reference?.1, "\(String(decoding: mutant, as: UTF8.self))")
+            } else {
+                refused += 1
+            }
+        }
+        for i in 0..<1_500 {
+            check(values.idPTokenAndProfile(), pretty: i % 3 == 0)
+            check(values.withdrawHistories(), pretty: i % 3 == 1)
+        }
+        #expect(fastRead > 300 && refused > 300, "read \(fastRead), refused \(refused)")
+    }
+
     /// Byte edits that break the grammar, change a number's form, null a member, repeat a key or
     /// escape a letter.
     static func mutate(_ bytes: [UInt8], _ rng: inout SplitMix64) -> [UInt8] {

@@ -183,4 +183,39 @@ struct ReplyValues {
             member: maybe { $0.serverMember() }
         )
     }
+
+    mutating func idPTokenAndProfile() -> IdPTokenAndProfileResponse {
+        var r = IdPTokenAndProfileResponse(header(), account: maybe { IdPAccount($0.idP(), $0.string()) })
+        r.idPAccessToken = maybe { $0.string() }
+        if chance(0.2) { r.idPProfile = maybe { IdPProfile(id: $0.string()) } }
+        if chance(0.2) { r.idPCode = nil }
+        return r
+    }
+
+    mutating func withdrawHistories() -> WithdrawHistoriesResponse {
+        WithdrawHistoriesResponse(
+            header(),
+            pagingInfo: maybe {
+                PagingInfo(
+                    $0.chance(),
+                    last: $0.chance(),
+                    numberOfElements: $0.int(),
+                    page: $0.int(),
+                    size: $0.int(),
+                    totalElements: $0.int(),
+                    totalPages: $0.int()
+                )
+            },
+            result: maybe {
+                $0.list {
+                    WithdrawHistory(
+                        $0.string(),
+                        date: $0.string(),
+                        regUser: $0.maybe { $0.string() },
+                        eventLogType: $0.string()
+                    )
+                }
+            }
+        )
+    }
 }

@@ -121,6 +121,13 @@ package enum EdgeValue: Hashable, Sendable, Codable, CustomStringConvertible {
         let head = Array("gbf\(op)-".unicodeScalars)
         let filler: [Unicode.Scalar] =
             unicode ? Array("éΩ漢字ß€-".unicodeScalars) : Array("a-_.:/+=~!*()Z9".unicodeScalars)
+        if !unicode {
+            // ASCII throughout: the same characters written as bytes.
+            return String(unsafeUninitializedCapacity: n) { out in
+                for i in 0..<n { out[i] = UInt8(ascii: i < head.count ? head[i] : filler[i % filler.count]) }
+                return n
+            }
+        }
         var s = String.UnicodeScalarView()
         for i in 0..<n { s.append(i < head.count ? head[i] : filler[i % filler.count]) }
         return String(s)
@@ -148,15 +155,50 @@ package enum EdgeValue: Hashable, Sendable, Codable, CustomStringConvertible {
     /// `value` made exactly `length` code points long (cut, or padded with `pad`'s code points in
     /// turn).
     package static func stretch(_ value: String, to length: Int, pad: String = "Z") -> String {
+        // Counts as it goes: a `UnicodeScalarView`'s `count` walks the whole view, which made this
+        // quadratic in `length` (1,025-point values, and every long device id per request).
         let length = max(0, length)
-        var out = String.UnicodeScalarView(value.unicodeScalars.prefix(length))
+        if let ascii = asciiStretch(value, to: length, pad: pad) { return ascii }
+        var out = String.UnicodeScalarView()
+        var count = 0
+        for scalar in value.unicodeScalars {
+            guard count < length else { break }
+            out.append(scalar)
+            count += 1
+        }
         let filler = Array(pad.unicodeScalars)
+        guard !filler.isEmpty else { return String(out) }
         var i = 0
-        while out.count < length, !filler.isEmpty {
-            out.append(filler[i % filler.count])
-            i += 1
+        while count < length {
+            out.append(filler[i])
+            i = i + 1 == filler.count ? 0 : i + 1
+            count += 1
         }
         return String(out)
+    }
+
+    /// ``stretch(_:to:pad:)`` for ASCII `value` and `pad` (every device id, most made-up values),
+    /// written byte by byte into the string's own storage; `nil` for other text.
+    private static func asciiStretch(_ value: String, to length: Int, pad: String) -> String? {
+        let head = value.utf8
+        let filler = pad.utf8
+        guard !filler.isEmpty, head.allSatisfy({ $0 < 0x80 }), filler.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return String(unsafeUninitializedCapacity: length) { out in
+            var i = 0
+            for byte in head {
+                guard i < length else { break }
+                out[i] = byte
+                i += 1
+            }
+            var f = filler.startIndex
+            while i < length {
+                out[i] = filler[f]
+                filler.formIndex(after: &f)
+                if f == filler.endIndex { f = filler.startIndex }
+                i += 1
+            }
+            return length
+        }
     }
 
     /// The device id as this edge sends it: broken by a ``deviceId(_:)`` edge, else unchanged.

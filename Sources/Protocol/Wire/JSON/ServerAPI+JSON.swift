@@ -177,3 +177,62 @@ extension GraceBanResponse: JSONReadable {
         self.init(header: header, graceBanInfo: info)
     }
 }
+
+extension IdPProfile: JSONReadable {
+    package init?(json: JSONValue) {
+        guard let o = json.object, let id = o["id"]?.string else { return nil }
+        self.init(id: id)
+    }
+}
+
+extension IdPTokenAndProfileResponse: JSONReadable {
+    package init?(json: JSONValue) {
+        guard let o = json.object, let header = o["header"].flatMap(ResponseHeader.init(json:)),
+            let idPCode = o.optional("idPCode", IdPCode.init(json:)), let idPId = o.optional("idPId", \.string),
+            let token = o.optional("idPAccessToken", \.string),
+            let profile = o.optional("idPProfile", IdPProfile.init(json:))
+        else { return nil }
+        self.header = header
+        self.idPCode = idPCode
+        self.idPId = idPId
+        self.idPAccessToken = token
+        self.idPProfile = profile
+    }
+}
+
+extension PagingInfo: JSONReadable {
+    package init?(json: JSONValue) {
+        guard let o = json.object, let first = o["first"]?.bool, let last = o["last"]?.bool,
+            let count = o["numberOfElements"]?.int, let page = o["page"]?.int, let size = o["size"]?.int,
+            let totalElements = o["totalElements"]?.int, let totalPages = o["totalPages"]?.int
+        else { return nil }
+        self.init(
+            first,
+            last: last,
+            numberOfElements: count,
+            page: page,
+            size: size,
+            totalElements: totalElements,
+            totalPages: totalPages
+        )
+    }
+}
+
+extension WithdrawHistory: JSONReadable {
+    package init?(json: JSONValue) {
+        guard let o = json.object, let userId = o["userId"]?.string, let date = o["date"]?.string,
+            let regUser = o.optional("regUser", \.string), let type = o["eventLogType"]?.string
+        else { return nil }
+        self.init(userId, date: date, regUser: regUser, eventLogType: type)
+    }
+}
+
+extension WithdrawHistoriesResponse: JSONReadable {
+    package init?(json: JSONValue) {
+        guard let o = json.object, let header = o["header"].flatMap(ResponseHeader.init(json:)),
+            let paging = o.optional("pagingInfo", PagingInfo.init(json:)),
+            let result = o.optional("result", [WithdrawHistory].init(json:))
+        else { return nil }
+        self.init(header, pagingInfo: paging, result: result)
+    }
+}
