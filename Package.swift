@@ -73,7 +73,7 @@ let package = Package(
         // MARK: I/O: HTTP over libcurl. Knows nothing of Gamebase.
         .target(
             name: "Transport",
-            dependencies: ["CCurl"],
+            dependencies: ["Basics", "CCurl"],
             swiftSettings: optimizedInDebug
         ),
 

@@ -14,7 +14,7 @@ extension LoadEngine {
             width: Self.spreadWidth,
             arrivals: { group in
                 var index = 0
-                await forEachArrival(start: start) { intended in
+                await forEachArrival(start: start, on: arrivalExecutor) { intended in
                     guard await sessions.acquire() else { return false }
                     let i = index
                     index += 1
@@ -79,7 +79,7 @@ extension LoadEngine {
         let pool = SessionPool<W>(workload: workload, capacity: spec.maxPlayers, control: control)
         let requests = InFlightLimiter(limit: spec.maxInFlight)
         await withDiscardingTaskGroup { group in
-            await forEachArrival(start: start) { intended in
+            await forEachArrival(start: start, on: arrivalExecutor) { intended in
                 guard control.claimOperation(), let (taken, index) = await pool.take() else { return false }
                 var session = taken
                 // Counted from launch (not from send), so draining never misses a due arrival.
@@ -105,17 +105,34 @@ extension LoadEngine {
         }
     }
 
+    /// The shortest time between two wake-ups of the arrival loop (``forEachArrival(start:launch:)``).
+    static var arrivalTick: Duration { .milliseconds(1) }
+
+    /// Where the arrival loop runs: the first session's executor (a transport lane, whose own timers
+    /// wake it every tick without a thread hop), or the cooperative pool.
+    var arrivalExecutor: (any TaskExecutor)? { workload.preferredTaskExecutor(session: 0) }
+
+    /// Runs the arrival loop on `executor` (see ``forEachArrival(start:launch:)``).
+    func forEachArrival(
+        start: ContinuousClock.Instant,
+        on executor: (any TaskExecutor)?,
+        launch: (ContinuousClock.Instant) async -> Bool
+    ) async {
+        guard let executor else { return await forEachArrival(start: start, launch: launch) }
+        await withTaskExecutorPreference(executor) {
+            await forEachArrival(start: start, launch: launch)
+        }
+    }
+
     /// Calls `launch` with the intended start of every arrival of the rate schedule until the
     /// duration ends, the run stops, or `launch` returns false. Arrivals that are already due
     /// are launched in a burst, each with its own intended time, so high rates don't depend on
     /// timer resolution.
-    /// The shortest time between two wake-ups of the arrival loop (``forEachArrival(start:launch:)``).
-    static var arrivalTick: Duration { .milliseconds(1) }
-
-    func forEachArrival(
+    private func forEachArrival(
         start: ContinuousClock.Instant,
         launch: (ContinuousClock.Instant) async -> Bool
     ) async {
+        let executor = arrivalExecutor
         let schedule = schedule
         var offset: Duration? =
             schedule.value(at: .zero) > 0 ? .zero : schedule.nextArrival(after: .zero, limit: duration)
@@ -126,7 +143,7 @@ extension LoadEngine {
                 // One wake-up per tick at most: each costs a timer and thread hand-offs (at 2,000
                 // arrivals/s, more CPU than the operations). Arrivals keep their intended start,
                 // so a send up to a tick late counts in the latency, never hidden.
-                await sleepUntil(max(intended, lastWake + Self.arrivalTick))
+                await sleepUntil(max(intended, lastWake + Self.arrivalTick), on: executor)
                 lastWake = .now
             }
             guard !control.isStopped, !Task.isCancelled, await launch(intended) else { return }

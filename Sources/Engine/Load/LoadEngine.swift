@@ -78,7 +78,7 @@ package struct LoadEngine<W: Workload>: Sendable {
             // each every 100 ms to look at the stop flag cost more CPU than the requests. A stop
             // reaches a thinking session through cancellation (``RunControl/sessionsBusy``).
             control.thinkBegan()
-            try? await Task.sleep(until: intended, clock: .continuous)
+            try? await Task.sleep(until: intended, on: executor)
             control.thinkEnded()
         }
         if control.isStopped || Task.isCancelled { return nil }
@@ -118,12 +118,13 @@ package struct LoadEngine<W: Workload>: Sendable {
         return op
     }
 
-    /// Sleeps until `instant` in slices, waking early when the run stops.
-    func sleepUntil(_ instant: ContinuousClock.Instant) async {
+    /// Sleeps until `instant` in slices, waking early when the run stops; on `executor`'s own
+    /// timers when it has them (``SleepingTaskExecutor``: the caller runs on it).
+    func sleepUntil(_ instant: ContinuousClock.Instant, on executor: (any TaskExecutor)? = nil) async {
         while !control.isStopped && !Task.isCancelled {
             let now = ContinuousClock.now
             guard instant > now else { return }
-            try? await Task.sleep(until: min(instant, now + .milliseconds(100)), clock: .continuous)
+            try? await Task.sleep(until: min(instant, now + .milliseconds(100)), on: executor)
         }
     }
 

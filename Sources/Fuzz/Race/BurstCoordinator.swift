@@ -118,8 +118,9 @@ package final class BurstCoordinator: Sendable {
         }
     }
 
-    /// Waits until the burst is released: its last member arrived, or its wait ran out.
-    package func arrive(_ ticket: Ticket) async {
+    /// Waits until the burst is released: its last member arrived, or its wait ran out. The wait's
+    /// timer runs on `timers` when it keeps its own (the member's transport lane).
+    package func arrive(_ ticket: Ticket, timers: (any TaskExecutor)? = nil) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
@@ -135,7 +136,7 @@ package final class BurstCoordinator: Sendable {
                 }
             }
             group.addTask {
-                try? await Task.sleep(until: ticket.deadline, clock: .continuous)
+                try? await Task.sleep(until: ticket.deadline, on: timers)
                 self.releaseIfOpen(ticket.burst)
             }
             // Whichever ends first; a cancelled member's timer ends at once and releases, so

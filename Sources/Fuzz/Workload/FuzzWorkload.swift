@@ -132,7 +132,9 @@ package struct FuzzWorkload: Workload {
             // Leases before the burst's barrier: a burst releases only members that may go.
             let leased = IdentityLeases.keys(of: planned)
             guard await race.leases.acquire(leased) else { return nil }
-            if let ticket { await race.bursts.arrive(ticket) }
+            if let ticket {
+                await race.bursts.arrive(ticket, timers: executor.preferredTaskExecutor(player: player.index))
+            }
             let invoked = ContinuousClock.now
             let (result, window) = await player.exchange(planned, with: executor, clock: clock)
             let returned = ContinuousClock.now

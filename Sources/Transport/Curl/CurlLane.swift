@@ -8,7 +8,7 @@ import Synchronization
 /// transfer through CURLOPT_PRIVATE and resumes its continuation. Only the loop resumes continuations
 /// of accepted transfers, so none is resumed twice.
 final class CurlLane: @unchecked Sendable {
-    // @unchecked Sendable: `multi`, `active`, `waiting`, `http2Workaround` and `producedOnLoop` are used
+    // @unchecked Sendable: `multi`, `active`, `waiting`, `timers`, `http2Workaround` and `producedOnLoop` are used
     // by the loop thread only (producers set `producedOnLoop` only when they run on it). The one
     // exception, `curl_multi_wakeup`, is thread-safe in curl and is only called under the inbox lock
     // while `stopping` is false; the loop calls `curl_multi_cleanup` only after it saw `stopping` under
@@ -26,6 +26,8 @@ final class CurlLane: @unchecked Sendable {
     // MARK: Loop-only state
     private var active: [Transfer] = []
     private var waiting = TransferFIFO()
+    /// Tasks sleeping on this lane (``sleep(until:)``), soonest first.
+    var timers = LaneTimers()
     private var http2Workaround: HTTP2ReuseWorkaround?
     /// Something was put in the inbox from the loop thread itself (no wakeup is sent for that) since the
     /// loop last took the inbox: the loop must not sleep before taking it.
@@ -139,17 +141,18 @@ final class CurlLane: @unchecked Sendable {
             if serveInbox(&buffers, executor) { break }
             var running: Int32 = 0
             _ = curl_multi_perform(multi, &running)
-            if drainCompletions() > 0 {
-                // Tasks pinned to this lane were just resumed: run them now so their next requests join
-                // this cycle (curl_multi_poll then returns at once for the newly added handles).
+            // Tasks pinned to this lane were just resumed (their transfers finished, or their sleep is
+            // over): run them now so their next requests join this cycle (curl_multi_poll then returns
+            // at once for the newly added handles).
+            if drainCompletions() + fireDueTimers() > 0 {
                 if serveInbox(&buffers, executor) { break }
             }
             // Work the loop gave itself after its last look at the inbox (a job that keeps enqueueing
             // jobs, a cancel that resumed a pinned task): make the poll return at once.
             if !buffers.jobs.isEmpty || producedOnLoop { _ = curl_multi_wakeup(multi) }
-            _ = curl_multi_poll(multi, nil, 0, 1000, nil)
+            _ = curl_multi_poll(multi, nil, 0, pollTimeoutMilliseconds(), nil)
         }
-        finish(jobs: buffers.jobs, submissions: buffers.submissions)
+        finish(jobs: buffers.jobs, submissions: buffers.submissions, sleepers: buffers.sleepers)
     }
 
     /// The loop's private copies of the inbox, reused every cycle.
@@ -157,19 +160,22 @@ final class CurlLane: @unchecked Sendable {
         var jobs: [UnownedJob] = []
         var submissions: [Transfer] = []
         var cancels: [LaneInbox.Cancel] = []
+        var sleepers: [LaneSleeper] = []
     }
 
     /// Takes the inbox, runs pinned tasks' jobs (a few rounds, to pick up what they submit), then accepts
     /// submissions, applies cancels and admits waiting transfers. Returns whether the lane is stopping.
     private func serveInbox(_ buffers: inout LoopBuffers, _ executor: UnownedTaskExecutor) -> Bool {
-        if take(&buffers.jobs, &buffers.submissions, &buffers.cancels) { return true }
+        if take(&buffers) { return true }
         var rounds = 0
         while !buffers.jobs.isEmpty && rounds < 4 {
             for job in buffers.jobs { job.runSynchronously(on: executor) }
             buffers.jobs.removeAll(keepingCapacity: true)
-            if take(&buffers.jobs, &buffers.submissions, &buffers.cancels) { return true }
+            if take(&buffers) { return true }
             rounds += 1
         }
+        for sleeper in buffers.sleepers { timers.insert(sleeper) }
+        buffers.sleepers.removeAll(keepingCapacity: true)
         for transfer in buffers.submissions { accept(transfer) }
         buffers.submissions.removeAll(keepingCapacity: true)
         for request in buffers.cancels { cancel(request) }
@@ -179,16 +185,13 @@ final class CurlLane: @unchecked Sendable {
     }
 
     /// Moves everything from the inbox into the loop's buffers; returns whether the lane is stopping.
-    private func take(
-        _ jobs: inout [UnownedJob],
-        _ submissions: inout [Transfer],
-        _ cancels: inout [LaneInbox.Cancel]
-    ) -> Bool {
+    private func take(_ buffers: inout LoopBuffers) -> Bool {
         producedOnLoop = false
         return inbox.withLock { box in
-            Self.move(&box.jobs, into: &jobs)
-            Self.move(&box.submissions, into: &submissions)
-            Self.move(&box.cancels, into: &cancels)
+            Self.move(&box.jobs, into: &buffers.jobs)
+            Self.move(&box.submissions, into: &buffers.submissions)
+            Self.move(&box.cancels, into: &buffers.cancels)
+            Self.move(&box.sleepers, into: &buffers.sleepers)
             return box.stopping
         }
     }
@@ -302,7 +305,7 @@ final class CurlLane: @unchecked Sendable {
     }
 
     /// Fails every accepted transfer, frees every handle and wakes whoever awaits termination.
-    private func finish(jobs: [UnownedJob], submissions: [Transfer]) {
+    private func finish(jobs: [UnownedJob], submissions: [Transfer], sleepers: [LaneSleeper]) {
         let error = TransportError(.shutdown, "transport shut down")
         for transfer in submissions { complete(transfer, .failure(error)) }
         while let transfer = waiting.pop() { complete(transfer, .failure(error)) }
@@ -317,6 +320,12 @@ final class CurlLane: @unchecked Sendable {
             return box.jobs
         }
         for job in jobs + late { globalConcurrentExecutor.enqueue(ExecutorJob(job)) }
+        // Sleepers wake now; a sleep that is not over goes on on the global timer (see sleep(until:)).
+        let lateSleepers = inbox.withLock { box -> [LaneSleeper] in
+            defer { box.sleepers = [] }
+            return box.sleepers
+        }
+        fireAllTimers(sleepers + lateSleepers)
         pool.close()
         curl_multi_cleanup(multi)
         let waiters = inbox.withLock { box -> [CheckedContinuation<Void, Never>] in

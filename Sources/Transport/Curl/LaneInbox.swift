@@ -13,13 +13,15 @@ struct LaneInbox {
     var cancels: [Cancel] = []
     /// Jobs of tasks that prefer this lane's executor.
     var jobs: [UnownedJob] = []
+    /// Tasks that sleep on this lane's timers, for the loop to add to its heap.
+    var sleepers: [LaneSleeper] = []
     /// Set once by shutdown; from then on nothing new is accepted and no wakeup is sent.
     var stopping = false
     /// Set by the loop after it freed everything.
     var terminated = false
     var terminationWaiters: [CheckedContinuation<Void, Never>] = []
 
-    var isEmpty: Bool { submissions.isEmpty && cancels.isEmpty && jobs.isEmpty }
+    var isEmpty: Bool { submissions.isEmpty && cancels.isEmpty && jobs.isEmpty && sleepers.isEmpty }
 
     init() {
         submissions.reserveCapacity(256)

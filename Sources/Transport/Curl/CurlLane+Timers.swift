@@ -1,0 +1,70 @@
+import Basics
+import CCurl
+import Synchronization
+
+/// A lane keeps timers for the tasks that run on it: its loop sleeps in `curl_multi_poll` at most
+/// until the soonest deadline and resumes the sleepers that are due, so a task pinned to the lane
+/// sleeps and wakes without leaving the loop thread (the global timer queue costs a timer thread's
+/// and a pool thread's wake-up per sleep).
+extension CurlLane: SleepingTaskExecutor {
+    func sleep(until deadline: ContinuousClock.Instant) async throws {
+        try Task.checkCancellation()
+        let sleeper = LaneSleeper(deadline: deadline)
+        let scheduled: Bool = try await withTaskCancellationHandler {
+            try await withUnsafeThrowingContinuation { continuation in
+                guard sleeper.arm(continuation) else { return }
+                if !schedule(sleeper) { sleeper.fire() }
+            }
+            return !isStopping
+        } onCancel: {
+            sleeper.cancel()
+        }
+        // A stopping lane fires every sleeper at once: sleep the rest on the global timer.
+        if !scheduled, deadline > .now { try await Task.sleep(until: deadline, clock: .continuous) }
+    }
+
+    /// Whether the lane no longer accepts work.
+    var isStopping: Bool { inbox.withLock { $0.stopping } }
+
+    /// Hands `sleeper` to the loop; false when the lane is stopping.
+    private func schedule(_ sleeper: LaneSleeper) -> Bool {
+        let onLoop = isLoopThread
+        let accepted = inbox.withLock { box -> Bool in
+            guard !box.stopping else { return false }
+            if box.isEmpty && !onLoop { _ = curl_multi_wakeup(multi) }
+            box.sleepers.append(sleeper)
+            return true
+        }
+        if accepted && onLoop { producedOnLoop = true }
+        return accepted
+    }
+
+    /// Resumes the sleepers that are due; returns how many. Loop thread only.
+    func fireDueTimers() -> Int {
+        guard let next = timers.next, next <= .now else { return 0 }
+        let now = ContinuousClock.now
+        var fired = 0
+        while let sleeper = timers.popDue(now) {
+            sleeper.fire()
+            fired += 1
+        }
+        return fired
+    }
+
+    /// How long the loop may sleep in `curl_multi_poll`, in milliseconds: a second at most, and no
+    /// later than the soonest timer (rounded up, so a poll never returns just before it is due).
+    func pollTimeoutMilliseconds() -> Int32 {
+        guard let next = timers.next else { return 1000 }
+        let left = next - .now
+        guard left > .zero else { return 0 }
+        let (seconds, attoseconds) = left.components
+        let millis = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(min(1000, max(1, millis)))
+    }
+
+    /// Fires every sleeper left (the lane is stopping). Loop thread only.
+    func fireAllTimers(_ late: [LaneSleeper]) {
+        while let sleeper = timers.popFirst() { sleeper.fire() }
+        for sleeper in late { sleeper.fire() }
+    }
+}
