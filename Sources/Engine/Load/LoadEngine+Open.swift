@@ -140,9 +140,10 @@ extension LoadEngine {
         while let at = offset, at < duration, !control.isStopped, !Task.isCancelled {
             let intended = start + at
             if intended > .now {
-                // One wake-up per tick at most: each costs a timer and thread hand-offs (at 2,000
-                // arrivals/s, more CPU than the operations). Arrivals keep their intended start,
-                // so a send up to a tick late counts in the latency, never hidden.
+                // One wake-up per tick at most: each costs a wake-up of the lane's loop (off a lane,
+                // a timer and thread hand-offs: at 2,000 arrivals/s more CPU than the operations).
+                // Arrivals keep their intended start, so a send up to a tick late counts in the
+                // latency, never hidden.
                 await sleepUntil(max(intended, lastWake + Self.arrivalTick), on: executor)
                 lastWake = .now
             }
