@@ -14,7 +14,7 @@ extension LoadEngine {
             width: Self.spreadWidth,
             arrivals: { group in
                 var index = 0
-                await forEachArrival(start: start, on: arrivalExecutor) { intended in
+                await forEachArrival(start: start) { intended in
                     guard await sessions.acquire() else { return false }
                     let i = index
                     index += 1
@@ -79,7 +79,7 @@ extension LoadEngine {
         let pool = SessionPool<W>(workload: workload, capacity: spec.maxPlayers, control: control)
         let requests = InFlightLimiter(limit: spec.maxInFlight)
         await withDiscardingTaskGroup { group in
-            await forEachArrival(start: start, on: arrivalExecutor) { intended in
+            await forEachArrival(start: start) { intended in
                 guard control.claimOperation(), let (taken, index) = await pool.take() else { return false }
                 var session = taken
                 // Counted from launch (not from send), so draining never misses a due arrival.
@@ -108,31 +108,29 @@ extension LoadEngine {
     /// The shortest time between two wake-ups of the arrival loop (``forEachArrival(start:launch:)``).
     static var arrivalTick: Duration { .milliseconds(1) }
 
-    /// Where the arrival loop runs: the first session's executor (a transport lane, whose own timers
-    /// wake it every tick without a thread hop), or the cooperative pool.
-    var arrivalExecutor: (any TaskExecutor)? { workload.preferredTaskExecutor(session: 0) }
-
-    /// Runs the arrival loop on `executor` (see ``forEachArrival(start:launch:)``).
+    /// Calls `launch` with the intended start of every arrival of the rate schedule until the
+    /// duration ends, the run stops, or `launch` returns false. Arrivals that are already due
+    /// are launched in a burst, each with its own intended time, so high rates don't depend on
+    /// timer resolution. The loop runs on the first session's executor (a transport lane, whose
+    /// own timers wake it every tick without a thread hop), else on the cooperative pool.
     func forEachArrival(
+        start: ContinuousClock.Instant,
+        launch: (ContinuousClock.Instant) async -> Bool
+    ) async {
+        guard let executor = workload.preferredTaskExecutor(session: 0) else {
+            return await arrivals(start: start, on: nil, launch: launch)
+        }
+        await withTaskExecutorPreference(executor) {
+            await arrivals(start: start, on: executor, launch: launch)
+        }
+    }
+
+    /// ``forEachArrival(start:launch:)``'s loop, running on `executor`.
+    private func arrivals(
         start: ContinuousClock.Instant,
         on executor: (any TaskExecutor)?,
         launch: (ContinuousClock.Instant) async -> Bool
     ) async {
-        guard let executor else { return await forEachArrival(start: start, launch: launch) }
-        await withTaskExecutorPreference(executor) {
-            await forEachArrival(start: start, launch: launch)
-        }
-    }
-
-    /// Calls `launch` with the intended start of every arrival of the rate schedule until the
-    /// duration ends, the run stops, or `launch` returns false. Arrivals that are already due
-    /// are launched in a burst, each with its own intended time, so high rates don't depend on
-    /// timer resolution.
-    private func forEachArrival(
-        start: ContinuousClock.Instant,
-        launch: (ContinuousClock.Instant) async -> Bool
-    ) async {
-        let executor = arrivalExecutor
         let schedule = schedule
         var offset: Duration? =
             schedule.value(at: .zero) > 0 ? .zero : schedule.nextArrival(after: .zero, limit: duration)

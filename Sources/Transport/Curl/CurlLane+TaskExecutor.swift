@@ -7,15 +7,7 @@ import Synchronization
 extension CurlLane: TaskExecutor {
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        let onLoop = isLoopThread
-        let accepted = inbox.withLock { box -> Bool in
-            guard !box.stopping else { return false }
-            if box.isEmpty && !onLoop { _ = curl_multi_wakeup(multi) }
-            box.jobs.append(job)
-            return true
-        }
-        if accepted && onLoop { producedOnLoop = true }
         // A stopping lane runs nothing more; the job still has to run somewhere.
-        if !accepted { globalConcurrentExecutor.enqueue(ExecutorJob(job)) }
+        if !post({ $0.jobs.append(job) }) { globalConcurrentExecutor.enqueue(ExecutorJob(job)) }
     }
 }

@@ -10,38 +10,22 @@ extension CurlLane: SleepingTaskExecutor {
     func sleep(until deadline: ContinuousClock.Instant) async throws {
         try Task.checkCancellation()
         let sleeper = LaneSleeper(deadline: deadline)
-        let scheduled: Bool = try await withTaskCancellationHandler {
+        try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { continuation in
                 guard sleeper.arm(continuation) else { return }
-                if !schedule(sleeper) { sleeper.fire() }
+                if !post({ $0.sleepers.append(sleeper) }) { sleeper.fire() }
             }
-            return !isStopping
         } onCancel: {
             sleeper.cancel()
         }
-        // A stopping lane fires every sleeper at once: sleep the rest on the global timer.
-        if !scheduled, deadline > .now { try await Task.sleep(until: deadline, clock: .continuous) }
-    }
-
-    /// Whether the lane no longer accepts work.
-    var isStopping: Bool { inbox.withLock { $0.stopping } }
-
-    /// Hands `sleeper` to the loop; false when the lane is stopping.
-    private func schedule(_ sleeper: LaneSleeper) -> Bool {
-        let onLoop = isLoopThread
-        let accepted = inbox.withLock { box -> Bool in
-            guard !box.stopping else { return false }
-            if box.isEmpty && !onLoop { _ = curl_multi_wakeup(multi) }
-            box.sleepers.append(sleeper)
-            return true
-        }
-        if accepted && onLoop { producedOnLoop = true }
-        return accepted
+        // The loop fires a sleeper early only when the lane stops (or would not take it): sleep the
+        // rest on the global timer.
+        if deadline > .now { try await Task.sleep(until: deadline, clock: .continuous) }
     }
 
     /// Resumes the sleepers that are due; returns how many. Loop thread only.
     func fireDueTimers() -> Int {
-        guard let next = timers.next, next <= .now else { return 0 }
+        guard !timers.isEmpty else { return 0 }
         let now = ContinuousClock.now
         var fired = 0
         while let sleeper = timers.popDue(now) {

@@ -76,19 +76,26 @@ final class CurlLane: @unchecked Sendable {
 
     // MARK: Producers (any thread)
 
-    /// Hands a configured transfer to the loop. If the lane is stopping, fails it at once instead.
-    func submit(_ transfer: Transfer, _ continuation: UnsafeContinuation<CURLcode, any Error>) {
-        transfer.continuation = continuation
-        transfer.submittedAt = .now
+    /// Puts something in the inbox with `add` and wakes the loop if it may be asleep (the inbox was
+    /// empty and the caller is another thread); returns false, adding nothing, when the lane is
+    /// stopping. Every producer goes through here.
+    func post(_ add: (inout LaneInbox) -> Void) -> Bool {
         let onLoop = isLoopThread
         let accepted = inbox.withLock { box -> Bool in
             guard !box.stopping else { return false }
             if box.isEmpty && !onLoop { _ = curl_multi_wakeup(multi) }
-            box.submissions.append(transfer)
+            add(&box)
             return true
         }
-        if onLoop { producedOnLoop = true }
-        if accepted {
+        if accepted && onLoop { producedOnLoop = true }
+        return accepted
+    }
+
+    /// Hands a configured transfer to the loop. If the lane is stopping, fails it at once instead.
+    func submit(_ transfer: Transfer, _ continuation: UnsafeContinuation<CURLcode, any Error>) {
+        transfer.continuation = continuation
+        transfer.submittedAt = .now
+        if post({ $0.submissions.append(transfer) }) {
             counters.inFlight.add(1, ordering: .relaxed)
         } else {
             // Never reached the loop, so this is the only place that can resume it.
@@ -99,13 +106,7 @@ final class CurlLane: @unchecked Sendable {
 
     /// Asks the loop to cancel the use `generation` of `transfer`; ignored once that use has finished.
     func cancel(_ transfer: Transfer, generation: UInt64) {
-        let onLoop = isLoopThread
-        inbox.withLock { box in
-            guard !box.stopping else { return }
-            if box.isEmpty && !onLoop { _ = curl_multi_wakeup(multi) }
-            box.cancels.append(LaneInbox.Cancel(transfer: transfer, generation: generation))
-        }
-        if onLoop { producedOnLoop = true }
+        _ = post { $0.cancels.append(LaneInbox.Cancel(transfer: transfer, generation: generation)) }
     }
 
     /// Tells the loop to fail everything, free every handle and exit. Idempotent; does not wait.

@@ -55,7 +55,6 @@ struct LaneTimers {
     private var heap: [LaneSleeper] = []
 
     var isEmpty: Bool { heap.isEmpty }
-    var count: Int { heap.count }
     /// The soonest deadline.
     var next: ContinuousClock.Instant? { heap.first?.deadline }
 
