@@ -3,9 +3,10 @@
 # transport and peers, all measured in one run on this machine. Loopback only; every step bounded.
 #
 #   scripts/bench-harness.sh                  # everything below
-#   DURATION=20s PLAYERS=16 scripts/bench-harness.sh
+#   DURATION=20s PLAYERS=16 RATIO_ROUNDS=3 scripts/bench-harness.sh
 #
-# 1. `gbfuzz bench http` against nginx: the transport's own CPU per request (the yardstick).
+# 1. `gbfuzz bench http` against nginx: the transport's own CPU per request (the yardstick); then
+#    RATIO_ROUNDS pairs of it and the fuzz row, alternating, for the median ratio.
 # 2. `gbfuzz bench harness` on profiles/fuzz.yaml and profiles/smoke.yaml against a separate
 #    `gbfuzz serve`, players on the transport's lanes and (hidden --unpinned) on the cooperative
 #    pool; then against the in-process simulated target (no sockets); then metered (--phases) for
@@ -14,12 +15,13 @@
 # 3. The peers' mix (guest login, token login, own member 4:3:3) against a fresh `gbfuzz serve`:
 #    gbfuzz with full checking, Locust (FastHttpUser, each answer's isSuccessful checked) and wrk
 #    with a Lua script (no checks). CPU per request of each client process (/usr/bin/time).
-# Environment (defaults): DURATION=20s PLAYERS=16 BIN (a gbfuzz binary instead of building).
+# Environment (defaults): DURATION=20s PLAYERS=16 RATIO_ROUNDS=3 BIN (a gbfuzz binary instead of building).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 DURATION=${DURATION:-20s}
 PLAYERS=${PLAYERS:-16}
+RATIO_ROUNDS=${RATIO_ROUNDS:-3}
 [[ -x /usr/bin/time ]] || apt-get install -y -qq time >/dev/null
 command -v nginx >/dev/null 2>&1 || [[ -x /usr/sbin/nginx ]] || apt-get install -y -qq nginx >/dev/null
 command -v wrk >/dev/null || apt-get install -y -qq wrk >/dev/null
@@ -51,6 +53,33 @@ n=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['requests'])
 TRANSPORT=$(per "$n" "$(cpu "$WORK/t")")
 say "transport: gbfuzz bench http, nginx" "$n requests, $TRANSPORT us CPU per request"
 stop_nginx
+
+# --- 1b. the ratio, in alternation ------------------------------------------------------------------
+# The headline below sets one transport run beside one harness run; on a shared host either moves by
+# up to 10 % between runs minutes apart. RATIO_ROUNDS pairs, each the transport against nginx and then
+# the fuzz row against a fresh server, give the ratio of each pair and the median of those ratios.
+ratios=()
+for round in $(seq "$RATIO_ROUNDS"); do
+    start_nginx
+    /usr/bin/time -f "%U %S" -o "$WORK/t" "$BIN" bench http --url "$NGINX_URL" \
+        --connections "$PLAYERS" --duration "$DURATION" --json >"$WORK/http.json"
+    n=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['requests'])" "$WORK/http.json")
+    t=$(per "$n" "$(cpu "$WORK/t")")
+    stop_nginx
+    start_server
+    "$BIN" bench harness profiles/fuzz.yaml --target "$URL" --players "$PLAYERS" --duration "$DURATION" \
+        --seed 1 --json >"$WORK/h.json"
+    stop_server
+    pair=$(python3 -c "
+import json, sys
+h = json.load(open(sys.argv[1]))['cpu_us_per_operation']
+print(f'{h:.1f} {h / float(sys.argv[2]):.2f}')" "$WORK/h.json" "$t")
+    say "ratio, pair $round: transport $t us, fuzz.yaml ${pair% *} us" "${pair#* }x"
+    ratios+=("${pair#* }")
+done
+say "ratio, median of $RATIO_ROUNDS pairs" "$(printf '%s\n' "${ratios[@]}" | sort -n | awk '
+    {a[NR] = $1} END {m = NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2
+    printf "%.2fx (lowest %.2fx, highest %.2fx)", m, a[1], a[NR]}')"
 
 # --- 2. the harness ---------------------------------------------------------------------------------
 # harness LABEL ARGS...: one `gbfuzz bench harness` run; prints its figures and the ratio. The

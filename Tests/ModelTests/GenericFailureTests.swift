@@ -29,4 +29,18 @@ struct GenericFailureTests {
         let client = OperationKind.allCases.filter { !$0.needsServerAPI && !$0.needsTestControl }
         #expect(client.allSatisfy { GenericFailure.isGeneric(.authUnknownError, for: $0) })
     }
+
+    @Test("Whether a code is generic for an operation is exactly whether the operation's list of them holds it")
+    func isGenericMatchesTheList() {
+        let generic = OperationKind.allCases.flatMap { GenericFailure.codes(for: $0) }
+        let codes = Set(generic).union(GamebaseModel.predictableCodes)
+        for kind in OperationKind.allCases {
+            for code in codes {
+                #expect(
+                    GenericFailure.isGeneric(code, for: kind) == GenericFailure.codes(for: kind).contains(code),
+                    "\(kind) \(code)"
+                )
+            }
+        }
+    }
 }

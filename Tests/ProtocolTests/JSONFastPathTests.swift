@@ -301,6 +301,37 @@ struct JSONFastPathTests {
             try same(ClockAdvanceRequest(seconds: v.int64()))
             try same(ClockFreezeRequest(frozen: v.chance()))
             try same(v.list { $0.string() })
+            let amount = v.chance() ? Double(v.int64() % 100_000) : Double(v.int64() % 100_000) / 64
+            try same(PaymentRequest(amount: amount, currency: v.string()))
+            try same(
+                GraceBanRequest(
+                    gracePeriodSeconds: v.maybe { $0.int64() },
+                    message: v.maybe { $0.string() },
+                    releaseRuleCondition: v.maybe {
+                        ReleaseRuleCondition(
+                            amount: Double($0.int64() % 1_000) / 8,
+                            count: $0.int(),
+                            currency: $0.string(),
+                            conditionType: $0.string()
+                        )
+                    }
+                )
+            )
         }
+    }
+
+    @Test("A Double is written as JSONEncoder writes it, and one JSON cannot hold goes out as a string")
+    func doublesAsJSONEncoderWritesThem() throws {
+        for amount in [0, 10, -3, 12.5, 1e-5, 1e21, 123_456_789.125, Double.leastNonzeroMagnitude] {
+            // Member by member: JSONEncoder's member order is not fixed.
+            let ours = try #require(JSONValue.parse(PaymentRequest(amount: amount, currency: "USD").jsonBytes)?.object)
+            let theirs = try #require(
+                JSONValue.parse(Array(try JSONEncoder().encode(PaymentRequest(amount: amount, currency: "USD"))))?
+                    .object
+            )
+            #expect(ours.members.count == 2 && ours["amount"] == theirs["amount"], "\(ours)")
+        }
+        let text = String(decoding: PaymentRequest(amount: .infinity, currency: "USD").jsonBytes, as: UTF8.self)
+        #expect(text == #"{"amount":"inf","currency":"USD"}"#)
     }
 }

@@ -104,7 +104,8 @@ final class AdvanceGate: Sendable {
     func leave(advance: Bool) {
         let wake: [CheckedContinuation<Void, Never>] = state.withLock { st in
             if advance { st.advancing = false } else { st.running -= 1 }
-            guard !st.advancing else { return [] }
+            // The common case, nobody waiting, reads no clock.
+            guard !st.advancing, !st.waitingAdvances.isEmpty || !st.waitingOperations.isEmpty else { return [] }
             let now = ContinuousClock.now
             if st.running == 0, !st.waitingAdvances.isEmpty {
                 let next = st.waitingAdvances.removeFirst()

@@ -1,6 +1,11 @@
-import Foundation
 import Model
 import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Gives each operation the window of server time during which the server handled it. Shared by
 /// all players (thread-safe). With test control the server clock is frozen and moves only by the
@@ -13,19 +18,21 @@ package final class ClockTracker: Sendable {
         let known: Int64
     }
 
-    struct State {
-        /// Advances known to have been applied (ms).
-        var known: Int64 = 0
-        /// Advances sent whose answers have not arrived.
-        var pending: Int64 = 0
-        /// Re-anchorings on the server's time.
-        var resyncs = 0
-    }
-
     /// Frozen server time at offset zero, or `nil` when the server clock runs on its own.
     package let frozenBase: Int64?
     package let toleranceMs: Int64
-    private let state = Mutex(State())
+    /// Advances known to have been applied (ms), and advances sent whose answers have not arrived.
+    ///
+    /// Every operation reads them (two or three times), advances rarely write them: readers load
+    /// atomics instead of taking a lock that both lanes would pass around per operation. Writers
+    /// hold `writer`, move `known` before `pending` (releasing), and readers load `pending` before
+    /// `known` (acquiring): a reader that sees an advance leave `pending` sees it in `known`, so a
+    /// window read while an advance ends is at worst wider by that advance, never narrower.
+    private let known = Atomic<Int64>(0)
+    private let pending = Atomic<Int64>(0)
+    /// Re-anchorings on the server's time.
+    private let resyncCount = Atomic<Int>(0)
+    private let writer = Mutex(())
     /// The exclusive advance of a frozen clock (`nil` for a free-running one).
     private let gate: AdvanceGate?
 
@@ -48,23 +55,28 @@ package final class ClockTracker: Sendable {
 
     package var isExact: Bool { frozenBase != nil }
 
-    static func wallNow() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
+    /// The local wall clock in epoch milliseconds (rounded down), read without Foundation: a free
+    /// clock reads it twice per operation.
+    static func wallNow() -> Int64 {
+        var t = timespec()
+        clock_gettime(CLOCK_REALTIME, &t)
+        return Int64(t.tv_sec) * 1000 + Int64(t.tv_nsec) / 1_000_000
+    }
 
     package func begin() -> Mark {
-        let known = state.withLock { $0.known }
-        return Mark(wall: Self.wallNow(), known: known)
+        Mark(wall: Self.wallNow(), known: known.load(ordering: .acquiring))
     }
 
     package func end(_ m: Mark) -> ClockWindow {
-        let (known, pending) = state.withLock { ($0.known, $0.pending) }
+        let pending = pending.load(ordering: .acquiring)
+        let known = known.load(ordering: .acquiring)
         if let base = frozenBase { return ClockWindow(lo: base + m.known, hi: base + known + pending) }
         return ClockWindow(lo: m.wall - toleranceMs + m.known, hi: Self.wallNow() + toleranceMs + known + pending)
     }
 
     /// The best estimate of the server's time now (for absolute inputs such as a ban's `end`).
     package func now() -> Int64 {
-        let known = state.withLock { $0.known }
-        return (frozenBase ?? Self.wallNow()) + known
+        (frozenBase ?? Self.wallNow()) + known.load(ordering: .acquiring)
     }
 
     /// With a frozen clock, an advance waits for the operations in flight (at most the gate's
@@ -93,27 +105,26 @@ package final class ClockTracker: Sendable {
     }
 
     /// Call before sending a clock advance.
-    package func beginAdvance(seconds: Int64) { state.withLock { $0.pending += seconds * 1000 } }
+    package func beginAdvance(seconds: Int64) {
+        writer.withLock { _ in pending.add(seconds * 1000, ordering: .releasing) }
+    }
 
     /// Call when its answer arrives: `applied` false when the server refused it; `nil` when the
     /// answer was lost (then the advance counts as applied for upper bounds until `resync`).
     package func endAdvance(seconds: Int64, applied: Bool?) {
-        state.withLock {
-            if applied == true {
-                $0.pending -= seconds * 1000
-                $0.known += seconds * 1000
-            } else if applied == false {
-                $0.pending -= seconds * 1000
-            }
+        guard let applied else { return }
+        writer.withLock { _ in
+            if applied { known.add(seconds * 1000, ordering: .releasing) }
+            pending.subtract(seconds * 1000, ordering: .releasing)
         }
     }
 
     /// Re-anchors on the server's reported time (after a lost advance), frozen mode only.
     package func resync(serverNow: Int64) {
         guard let base = frozenBase else { return }
-        state.withLock {
-            $0.known = max($0.known, serverNow - base)
-            $0.pending = 0
+        writer.withLock { _ in
+            known.store(max(known.load(ordering: .relaxed), serverNow - base), ordering: .releasing)
+            pending.store(0, ordering: .releasing)
         }
     }
 
@@ -124,17 +135,17 @@ package final class ClockTracker: Sendable {
     @discardableResult
     package func verify(serverNow: Int64) -> Bool {
         guard let base = frozenBase else { return false }
-        return state.withLock { st in
-            let differs = st.known != serverNow - base
-            if differs { st.resyncs += 1 }
-            st.known = serverNow - base
-            st.pending = 0
+        return writer.withLock { _ in
+            let differs = known.load(ordering: .relaxed) != serverNow - base
+            if differs { resyncCount.add(1, ordering: .relaxed) }
+            known.store(serverNow - base, ordering: .releasing)
+            pending.store(0, ordering: .releasing)
             return differs
         }
     }
 
     /// Times the model's clock had to be re-anchored on the server's (desyncs detected).
-    package var resyncs: Int { state.withLock { $0.resyncs } }
+    package var resyncs: Int { resyncCount.load(ordering: .relaxed) }
 }
 
 /// What waiting for clock advances cost in a run.

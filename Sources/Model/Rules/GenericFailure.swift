@@ -19,8 +19,17 @@ package enum GenericFailure {
         }
     }
 
-    /// Whether `code` is a generic failure of `kind`.
+    /// Whether `code` is a generic failure of `kind`: ``codes(for:)`` without building the list
+    /// (asked of every answer).
     package static func isGeneric(_ code: ResultCode, for kind: OperationKind) -> Bool {
-        codes(for: kind).contains(code)
+        if kind.needsServerAPI || kind.needsTestControl { return code == .internalSystemError }
+        if code == .authUnknownError { return true }
+        switch kind {
+        case .loginToken: return code == .tokenLoginFailed
+        case .mappingAdd, .mappingForcibly: return code == .addMappingFailed
+        case .logout: return code == .logoutFailed
+        case .withdraw, .withdrawTemporary, .withdrawCancel: return code == .withdrawFailed
+        default: return false
+        }
     }
 }

@@ -42,17 +42,22 @@ extension Evaluator {
     /// §1.5, §4.9: every deadline the clock has passed takes effect before the request, in order.
     mutating func applyDeadlines() throws(MissingState) {
         enum Effect { case withdraw, banEnd, graceEnd, unblock }
+        // Only the deadlines the window may have reached: most steps have none, and then neither
+        // an array nor a sort (this runs on every step).
+        let hi = window.hi
         var events: [(Deadline, Effect, Sym)] = []
         for (u, st) in s.users where !st.isWithdrawn {
-            if let d = st.temporaryWithdrawal { events.append((d, .withdraw, u)) }
-            if let b = st.ban, !b.permanent, let e = b.end { events.append((Deadline(exactly: e), .banEnd, u)) }
-            if let g = st.graceBan { events.append((g, .graceEnd, u)) }
+            if let d = st.temporaryWithdrawal, d.earliest <= hi { events.append((d, .withdraw, u)) }
+            if let b = st.ban, !b.permanent, let e = b.end, e <= hi {
+                events.append((Deadline(exactly: e), .banEnd, u))
+            }
+            if let g = st.graceBan, g.earliest <= hi { events.append((g, .graceEnd, u)) }
         }
         for (a, ta) in s.transferAccounts {
-            if let e = ta.blocked?.end { events.append((e, .unblock, a)) }
+            if let e = ta.blocked?.end, e.earliest <= hi { events.append((e, .unblock, a)) }
         }
-        events.sort { ($0.0.earliest, $0.2) < ($1.0.earliest, $1.2) }
-        for (d, effect, x) in events where d.earliest <= window.hi {
+        if events.count > 1 { events.sort { ($0.0.earliest, $0.2) < ($1.0.earliest, $1.2) } }
+        for (d, effect, x) in events {
             switch effect {
             case .withdraw:
                 guard s.users[x]?.temporaryWithdrawal == d, paths.passed(d) else { continue }
@@ -78,8 +83,10 @@ extension Evaluator {
             }
         }
         // T15: a device's block for unknown ids ends with its count (independent of the above).
-        for (device, w) in s.wrongIdDevices.sorted(by: { $0.key.index < $1.key.index }) {
-            guard let e = w.blocked?.end, e.earliest <= window.hi, paths.passed(e) else { continue }
+        func due(_ w: WrongIdState) -> Bool { w.blocked?.end.map { $0.earliest <= hi } ?? false }
+        guard s.wrongIdDevices.values.contains(where: due) else { return }
+        for (device, w) in s.wrongIdDevices.sorted(by: { $0.key.index < $1.key.index }) where due(w) {
+            guard let e = w.blocked?.end, paths.passed(e) else { continue }
             s.wrongIdDevices[device] = nil
         }
     }

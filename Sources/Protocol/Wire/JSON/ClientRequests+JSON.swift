@@ -120,6 +120,20 @@ extension Array: JSONWritable where Element == String {
     package func write(to w: inout JSONWriter) { w.array(self) }
 }
 
+extension GraceBanRequest: JSONWritable {
+    /// The number-text form with every number as `JSONEncoder` writes it.
+    package func write(to w: inout JSONWriter) { GraceBanNumberText(self).write(to: &w) }
+}
+
+extension PaymentRequest: JSONWritable {
+    package func write(to w: inout JSONWriter) {
+        w.object {
+            $0.member("amount", amount)
+            $0.member("currency", currency)
+        }
+    }
+}
+
 extension GraceBanNumberText: JSONWritable {
     package func write(to w: inout JSONWriter) {
         w.object {
@@ -138,7 +152,7 @@ extension GraceBanNumberText: JSONWritable {
 
         func write(to w: inout JSONWriter) {
             w.object {
-                $0.member("amount", numberText: "\(rule.amount)")
+                $0.member("amount", rule.amount)
                 $0.member("count", numberText: count)
                 $0.member("currency", rule.currency)
                 $0.member("conditionType", rule.conditionType)

@@ -52,6 +52,16 @@ package struct JSONWriter {
 
     private static let numberBytes = Set("0123456789.eE+-".utf8)
 
+    /// A `Double` as `JSONEncoder` writes one: its shortest round-tripping text without a trailing
+    /// `.0` (`10`, `12.5`, `1e-05`). JSON has no form for infinities and NaN, which `JSONEncoder`
+    /// refuses; they go out as strings (`"inf"`), a value of the wrong type the target refuses.
+    package mutating func member(_ name: StaticString, _ value: Double?) {
+        guard let value else { return }
+        var text = value.description
+        if value.isFinite, text.hasSuffix(".0") { text.removeLast(2) }
+        member(name, numberText: text)
+    }
+
     package mutating func member(_ name: StaticString, _ value: Bool?) {
         guard let value else { return }
         key(name)
