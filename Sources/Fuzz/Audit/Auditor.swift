@@ -3,9 +3,8 @@ import Protocol
 
 /// The end-of-run audit: asks the server, through the Server API, for its view of each player's
 /// world — E4 and E3 for every user the player observed, E7 for every account it used, E1 for
-/// every token it holds (live or dead), E15 around every withdrawal it saw — and judges the
-/// answers with the player's own oracle, at the audit's clock window (deadlines that passed
-/// meanwhile are applied).
+/// every token it holds (live or dead) — and judges the answers with the player's own oracle, at
+/// the audit's clock window (deadlines that passed meanwhile are applied).
 ///
 /// Bounded: players are audited `concurrency` at a time, and no new request starts after the
 /// deadline (each request is itself bounded by the transport's timeout); what was not audited is
@@ -55,11 +54,6 @@ package struct Auditor: Sendable {
         for (t, tok) in st.tokens.sorted(by: { $0.key < $1.key })
         where st.value(of: t) != nil && st.value(of: tok.user) != nil {
             out.append(.serverToken(user: .user(tok.user), token: .token(t), linkedIdP: true))
-        }
-        // A second each side of each withdrawal, the largest page: it must be listed, with
-        // whatever else the server logged then (other players' withdrawals, which the model allows).
-        for u in users where st.users[u]?.withdrawal != nil {
-            out.append(.serverWithdrawals(query: HistoryQuery(around: u, before: 1, after: 1, size: 1000)))
         }
         return out
     }
