@@ -46,13 +46,19 @@ echo "bench-harness: $(nproc) cores, $(uname -sr), $(grep -m1 'model name' /proc
     "$DURATION per step, $PLAYERS players/connections, $(date -u +%Y-%m-%dT%H:%MZ)"
 
 # --- 1. the transport against nginx ---------------------------------------------------------------
-start_nginx
-/usr/bin/time -f "%U %S" -o "$WORK/t" "$BIN" bench http --url "$NGINX_URL" \
-    --connections "$PLAYERS" --duration "$DURATION" --json >"$WORK/http.json"
-n=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['requests'])" "$WORK/http.json")
-TRANSPORT=$(per "$n" "$(cpu "$WORK/t")")
-say "transport: gbfuzz bench http, nginx" "$n requests, $TRANSPORT us CPU per request"
-stop_nginx
+# transport: one `gbfuzz bench http` run against a fresh nginx; sets REQUESTS and TRANSPORT (us CPU
+# per request).
+transport() {
+    start_nginx
+    /usr/bin/time -f "%U %S" -o "$WORK/t" "$BIN" bench http --url "$NGINX_URL" \
+        --connections "$PLAYERS" --duration "$DURATION" --json >"$WORK/http.json"
+    REQUESTS=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['requests'])" "$WORK/http.json")
+    TRANSPORT=$(per "$REQUESTS" "$(cpu "$WORK/t")")
+    stop_nginx
+}
+transport
+say "transport: gbfuzz bench http, nginx" "$REQUESTS requests, $TRANSPORT us CPU per request"
+HEADLINE_TRANSPORT=$TRANSPORT
 
 # --- 1b. the ratio, in alternation ------------------------------------------------------------------
 # The headline below sets one transport run beside one harness run; on a shared host either moves by
@@ -60,12 +66,8 @@ stop_nginx
 # the fuzz row against a fresh server, give the ratio of each pair and the median of those ratios.
 ratios=()
 for round in $(seq "$RATIO_ROUNDS"); do
-    start_nginx
-    /usr/bin/time -f "%U %S" -o "$WORK/t" "$BIN" bench http --url "$NGINX_URL" \
-        --connections "$PLAYERS" --duration "$DURATION" --json >"$WORK/http.json"
-    n=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['requests'])" "$WORK/http.json")
-    t=$(per "$n" "$(cpu "$WORK/t")")
-    stop_nginx
+    transport
+    t=$TRANSPORT
     start_server
     "$BIN" bench harness profiles/fuzz.yaml --target "$URL" --players "$PLAYERS" --duration "$DURATION" \
         --seed 1 --json >"$WORK/h.json"
@@ -80,6 +82,8 @@ done
 say "ratio, median of $RATIO_ROUNDS pairs" "$(printf '%s\n' "${ratios[@]}" | sort -n | awk '
     {a[NR] = $1} END {m = NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2
     printf "%.2fx (lowest %.2fx, highest %.2fx)", m, a[1], a[NR]}')"
+# The rows below are set beside the headline transport run.
+TRANSPORT=$HEADLINE_TRANSPORT
 
 # --- 2. the harness ---------------------------------------------------------------------------------
 # harness LABEL ARGS...: one `gbfuzz bench harness` run; prints its figures and the ratio. The

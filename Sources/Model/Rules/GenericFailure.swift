@@ -9,27 +9,28 @@ import Protocol
 package enum GenericFailure {
     /// The generic failure codes of `kind`'s answers.
     package static func codes(for kind: OperationKind) -> [ResultCode] {
-        if kind.needsServerAPI || kind.needsTestControl { return [.internalSystemError] }
-        switch kind {
-        case .loginToken: return [.tokenLoginFailed, .authUnknownError]
-        case .mappingAdd, .mappingForcibly: return [.addMappingFailed, .authUnknownError]
-        case .logout: return [.logoutFailed, .authUnknownError]
-        case .withdraw, .withdrawTemporary, .withdrawCancel: return [.withdrawFailed, .authUnknownError]
-        default: return [.authUnknownError]
-        }
+        if isServerSide(kind) { return [.internalSystemError] }
+        return [own(kind), .authUnknownError].compactMap { $0 }
     }
 
     /// Whether `code` is a generic failure of `kind`: ``codes(for:)`` without building the list
     /// (asked of every answer).
     package static func isGeneric(_ code: ResultCode, for kind: OperationKind) -> Bool {
-        if kind.needsServerAPI || kind.needsTestControl { return code == .internalSystemError }
-        if code == .authUnknownError { return true }
+        if isServerSide(kind) { return code == .internalSystemError }
+        return code == .authUnknownError || code == own(kind)
+    }
+
+    /// The Server API and test control fail with `INTERNAL_SYSTEM_ERROR` alone.
+    private static func isServerSide(_ kind: OperationKind) -> Bool { kind.needsServerAPI || kind.needsTestControl }
+
+    /// A client operation's own failure code, beside `AUTH_UNKNOWN_ERROR` which every one has.
+    private static func own(_ kind: OperationKind) -> ResultCode? {
         switch kind {
-        case .loginToken: return code == .tokenLoginFailed
-        case .mappingAdd, .mappingForcibly: return code == .addMappingFailed
-        case .logout: return code == .logoutFailed
-        case .withdraw, .withdrawTemporary, .withdrawCancel: return code == .withdrawFailed
-        default: return false
+        case .loginToken: .tokenLoginFailed
+        case .mappingAdd, .mappingForcibly: .addMappingFailed
+        case .logout: .logoutFailed
+        case .withdraw, .withdrawTemporary, .withdrawCancel: .withdrawFailed
+        default: nil
         }
     }
 }
