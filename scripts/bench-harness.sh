@@ -5,8 +5,10 @@
 #   scripts/bench-harness.sh                  # everything below
 #   DURATION=20s PLAYERS=16 RATIO_ROUNDS=3 scripts/bench-harness.sh
 #
-# 1. `gbfuzz bench http` against nginx: the transport's own CPU per request (the yardstick); then
-#    RATIO_ROUNDS pairs of it and the fuzz row, alternating, for the median ratio.
+# 1. `gbfuzz bench http` against nginx: the transport's own CPU per request (the yardstick), and
+#    against a `gbfuzz serve` (token logins over one session: the transport against the fuzz row's
+#    target); then RATIO_ROUNDS pairs of the yardstick and the fuzz row, alternating, for the
+#    median ratio.
 # 2. `gbfuzz bench harness` on profiles/fuzz.yaml and profiles/smoke.yaml against a separate
 #    `gbfuzz serve`, players on the transport's lanes and (hidden --unpinned) on the cooperative
 #    pool; then against the in-process simulated target (no sockets); then metered (--phases) for
@@ -59,6 +61,18 @@ transport() {
 transport
 say "transport: gbfuzz bench http, nginx" "$REQUESTS requests, $TRANSPORT us CPU per request"
 HEADLINE_TRANSPORT=$TRANSPORT
+
+# The same transport against the fuzz row's target (not the goal's yardstick, which is nginx): a
+# token login over one guest session, the same connections, no checks. What the transport itself
+# costs against this server, beside what it costs against nginx.
+start_server
+read -r device token < <(python3 scripts/bench/make-sessions.py "$URL" 1 "tr$RANDOM")
+/usr/bin/time -f "%U %S" -o "$WORK/t" "$BIN" bench http --url "$URL$BENCH_PATH/login/token" --method POST \
+    --header "X-TCGB-Device-Id: $device" --header "Authorization: Bearer $token" \
+    --connections "$PLAYERS" --duration "$DURATION" --json >"$WORK/http.json"
+n=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['requests'])" "$WORK/http.json")
+say "transport: gbfuzz bench http, gbfuzz serve (token login)" "$n requests, $(per "$n" "$(cpu "$WORK/t")") us CPU per request"
+stop_server
 
 # --- 1b. the ratio, in alternation ------------------------------------------------------------------
 # The headline below sets one transport run beside one harness run; on a shared host either moves by

@@ -1,4 +1,3 @@
-import Foundation
 import Model
 import Protocol
 
@@ -22,6 +21,21 @@ extension Renderer {
         )
     }
 
+    /// E3's `memberInfo`: the device facts a faithful target reports, constant placeholders here.
+    static let memberInfo = MemberInfo(
+        "KR",
+        usimCountryCode: "KR",
+        language: "en",
+        osCode: "IOS",
+        telecom: "x",
+        storeCode: "AS",
+        network: "wifi",
+        deviceModel: "x",
+        osVersion: "1",
+        sdkVersion: "1",
+        clientVersion: "1"
+    )
+
     /// Mints the IdP tokens E16 answers with: set up once (an HMAC key per answer otherwise). The
     /// matcher reads only the account a token names, so the secret is immaterial.
     static let signer = IdPTokenSigner(secret: IdPTokenSigner.defaultSecret)
@@ -32,38 +46,34 @@ extension Renderer {
         case .serverToken(let u, let linked):
             let m = serverMember(u, &st, withTW: true)
             let l = linked.map { LinkedIdP(idPCode: $0.idPCode, idPId: identities.idPId($0)) }
-            return .tokenAuthentication(decode(["header": header, "member": m, "linkedIdP": l]))
+            return .tokenAuthentication(TokenAuthenticationResponse(header, linkedIdP: l, member: m))
         case .serverMember(let u):
             let m = serverMember(u, &st, withTW: false)
             let user = st.users[u]!
-            let info: MemberInfo? =
-                user.isWithdrawn
-                ? nil
-                : decode(fields: [
-                    "deviceCountryCode": "KR", "usimCountryCode": "KR", "language": "en", "osCode": "IOS",
-                    "telecom": "x", "storeCode": "AS", "network": "wifi", "deviceModel": "x", "osVersion": "1",
-                    "sdkVersion": "1", "clientVersion": "1",
-                ])
+            let info: MemberInfo? = user.isWithdrawn ? nil : Self.memberInfo
             let tw =
                 user.valid == .temporaryWithdrawal
                 ? user.temporaryWithdrawal.map { ServerTemporaryWithdrawal(gracePeriodDate: iso($0.earliest)) } : nil
-            return .member(decode(["header": header, "member": m, "temporaryWithdrawal": tw, "memberInfo": info]))
+            return .member(GetMemberResponse(header, member: m, temporaryWithdrawal: tw, memberInfo: info))
         case .serverMembers(let users):
             var list: [MemberSummary] = []
             for u in users {
                 let m = serverMember(u, &st, withTW: false)
                 list.append(
-                    decode([
-                        "userId": m.userId, "valid": m.valid.rawValue, "appId": m.appId, "regDate": m.regDate,
-                        "lastLoginDate": m.lastLoginDate,
-                    ])
+                    MemberSummary(
+                        m.userId,
+                        valid: m.valid,
+                        appId: m.appId,
+                        regDate: m.regDate,
+                        lastLoginDate: m.lastLoginDate
+                    )
                 )
             }
-            return .members(decode(["header": header, "memberList": list]))
+            return .members(GetMembersResponse(header, memberList: list))
         case .idPMembers(let mapped, _):
             var result: [String: String] = [:]
             for (a, u) in mapped { result[identities.idPId(a)] = value(u, &st) }
-            return .idPMembers(decode(["header": header, "result": result]))
+            return .idPMembers(IdPMembersResponse(header, result: result))
         case .failedUsers(let failed):
             let c = Concrete(PlannedOperation(op: op, player: 0, identities: identities), semantics: semantics)
             var all: [UserArg] = []
@@ -77,15 +87,13 @@ extension Renderer {
                     out.append(c.user(ua, index: i))
                 }
             }
-            return .ban(decode(["header": header, "failedUserIdList": out]))
+            return .ban(BanResponse(header, failedUserIdList: out))
         case .validatedMember(let u):
             let m = serverMember(u, &st, withTW: false)
-            let summary: MemberSummary = decode([
-                "userId": m.userId, "valid": m.valid.rawValue, "appId": m.appId, "regDate": m.regDate,
-            ])
-            return .validate(decode(["header": header, "member": summary]))
+            let summary = MemberSummary(m.userId, valid: m.valid, appId: m.appId, regDate: m.regDate)
+            return .validate(ValidateTransferAccountResponse(header, member: summary))
         case .graceBanInfo(let u):
-            return .graceBan(decode(["header": header, "graceBanInfo": graceBanInfo(st.users[u]!)]))
+            return .graceBan(GraceBanResponse(header, graceBanInfo: graceBanInfo(st.users[u]!)))
         case .serverProfile(let l):
             let account = identities.idPAccount(l)
             let token =
@@ -145,18 +153,3 @@ func graceBanInfo(_ u: UserState) -> GraceBanInfo? {
         )
     }
 }
-
-/// Builds a Decodable value from fields (the Server API types have no public memberwise inits).
-func decode<T: Decodable>(_ fields: [String: (any Encodable)?]) -> T {
-    var object: [String: Any] = [:]
-    for (k, v) in fields {
-        guard let v, let data = try? JSONEncoder().encode(v),
-            let any = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
-        else { continue }
-        object[k] = any
-    }
-    let data = try! JSONSerialization.data(withJSONObject: object)
-    return try! JSONDecoder().decode(T.self, from: data)
-}
-
-func decode<T: Decodable>(fields: [String: String]) -> T { decode(fields.mapValues { $0 as (any Encodable)? }) }
