@@ -65,5 +65,61 @@ struct WireTests {
     func pathEncoding() {
         #expect(Endpoint.mapping("gbfuzz", IdPCode("a/b")) == "/tcgb-gateway/v1.3/apps/gbfuzz/auth/mappings/a%2Fb")
         #expect(Endpoint.percentEncoded("a b+c~") == "a%20b%2Bc~")
+        #expect(Endpoint.percentEncoded("AZaz09-._~") == "AZaz09-._~")
+        #expect(Endpoint.percentEncoded("é/") == "%C3%A9%2F")
+        #expect(Endpoint.percentEncoded("") == "")
+    }
+
+    @Test("every path is the one docs/PROTOCOL.md gives, with the app id and path parameters in place")
+    func paths() {
+        let g = "/tcgb-gateway/v1.3/apps/A"
+        let m = "/tcgb-member/v1.3/apps/A"
+        let t = "/tcgb-test/v1/apps/A"
+        let cases: [(String, String)] = [
+            (Endpoint.login("A"), "\(g)/auth/login"),
+            (Endpoint.tokenLogin("A"), "\(g)/auth/login/token"),
+            (Endpoint.changeLogin("A"), "\(g)/auth/login/change"),
+            (Endpoint.logout("A"), "\(g)/auth/logout"),
+            (Endpoint.ownMember("A"), "\(g)/auth/member"),
+            (Endpoint.mappings("A"), "\(g)/auth/mappings"),
+            (Endpoint.mappingsForcibly("A"), "\(g)/auth/mappings/forcibly"),
+            (Endpoint.mapping("A", .google), "\(g)/auth/mappings/google"),
+            (Endpoint.temporaryWithdrawal("A"), "\(g)/auth/temporary-withdrawal"),
+            (Endpoint.transferAccount("A"), "\(g)/auth/transfer-account"),
+            (Endpoint.transferAccountLogin("A"), "\(g)/auth/transfer-account/login"),
+            (Endpoint.transferKey("A"), "\(g)/auth/transfer-key"),
+            (Endpoint.transferKeyLogin("A"), "\(g)/auth/transfer-key/login"),
+            (
+                Endpoint.tokenAuthentication("A", userId: "U 1", accessToken: "T", linkedIdP: true),
+                "\(g)/members/U%201/tokens/T?linkedIdP=true"
+            ),
+            (
+                Endpoint.idPTokenAndProfile("A", userId: "U", accessToken: "T/"),
+                "\(g)/members/U/tokens/T%2F/idp-profile"
+            ),
+            (Endpoint.getMember("A", userId: "U"), "\(m)/members/U"),
+            (Endpoint.getMembers("A"), "\(m)/members"),
+            (Endpoint.idPMembers("A", idPCode: .line), "\(g)/idps/line/members"),
+            (Endpoint.ban("A"), "\(g)/members/ban"),
+            (Endpoint.validateTransferAccount("A"), "\(g)/members/transfer-account"),
+            (Endpoint.serverWithdraw("A", userId: "U", regUser: "r u"), "\(g)/members/U?regUser=r%20u"),
+            (
+                Endpoint.withdrawHistories("A", begin: "b", end: "e", eventLogType: "WAA"),
+                "\(m)/logs/withdrawal?begin=b&end=e&page=0&size=100&order=ASC&eventLogType=WAA"
+            ),
+            (Endpoint.maintenance("A"), "\(g)/maintenance"),
+            (Endpoint.maintenanceStart("A"), "\(g)/maintenance/start"),
+            (Endpoint.testSemantics("A"), "\(t)/semantics"),
+            (Endpoint.testClock("A"), "\(t)/clock"),
+            (Endpoint.testClockAdvance("A"), "\(t)/clock/advance"),
+            (Endpoint.testClockFreeze("A"), "\(t)/clock/freeze"),
+            (Endpoint.testMaintenance("A"), "\(t)/maintenance"),
+            (Endpoint.testMaintenanceStart("A"), "\(t)/maintenance/start"),
+            (Endpoint.testGraceBan("A", userId: "U"), "\(t)/members/U/grace-ban"),
+            (Endpoint.testPayment("A", userId: "U"), "\(t)/members/U/payment"),
+            (Endpoint.testReset("A"), "\(t)/reset"),
+            (Endpoint.testBugs("A"), "\(t)/bugs"),
+        ]
+        for (path, expected) in cases { #expect(path == expected) }
     }
 }
