@@ -48,14 +48,20 @@ echo "bench-harness: $(nproc) cores, $(uname -sr), $(grep -m1 'model name' /proc
     "$DURATION per step, $PLAYERS players/connections, $(date -u +%Y-%m-%dT%H:%MZ)"
 
 # --- 1. the transport against nginx ---------------------------------------------------------------
-# transport: one `gbfuzz bench http` run against a fresh nginx; sets REQUESTS and TRANSPORT (us CPU
-# per request).
-transport() {
-    start_nginx
-    /usr/bin/time -f "%U %S" -o "$WORK/t" "$BIN" bench http --url "$NGINX_URL" \
+# bench_http URL [ARGS...]: one `gbfuzz bench http` run, PLAYERS connections; sets REQUESTS and
+# PER_REQUEST (us CPU per request).
+bench_http() {
+    local url=$1; shift
+    /usr/bin/time -f "%U %S" -o "$WORK/t" "$BIN" bench http --url "$url" "$@" \
         --connections "$PLAYERS" --duration "$DURATION" --json >"$WORK/http.json"
     REQUESTS=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['requests'])" "$WORK/http.json")
-    TRANSPORT=$(per "$REQUESTS" "$(cpu "$WORK/t")")
+    PER_REQUEST=$(per "$REQUESTS" "$(cpu "$WORK/t")")
+}
+# transport: the yardstick, against a fresh nginx; sets REQUESTS and TRANSPORT.
+transport() {
+    start_nginx
+    bench_http "$NGINX_URL"
+    TRANSPORT=$PER_REQUEST
     stop_nginx
 }
 transport
@@ -67,11 +73,9 @@ HEADLINE_TRANSPORT=$TRANSPORT
 # costs against this server, beside what it costs against nginx.
 start_server
 read -r device token < <(python3 scripts/bench/make-sessions.py "$URL" 1 "tr$RANDOM")
-/usr/bin/time -f "%U %S" -o "$WORK/t" "$BIN" bench http --url "$URL$BENCH_PATH/login/token" --method POST \
-    --header "X-TCGB-Device-Id: $device" --header "Authorization: Bearer $token" \
-    --connections "$PLAYERS" --duration "$DURATION" --json >"$WORK/http.json"
-n=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['requests'])" "$WORK/http.json")
-say "transport: gbfuzz bench http, gbfuzz serve (token login)" "$n requests, $(per "$n" "$(cpu "$WORK/t")") us CPU per request"
+bench_http "$URL$BENCH_PATH/login/token" --method POST \
+    --header "X-TCGB-Device-Id: $device" --header "Authorization: Bearer $token"
+say "transport: gbfuzz bench http, gbfuzz serve (token login)" "$REQUESTS requests, $PER_REQUEST us CPU per request"
 stop_server
 
 # --- 1b. the ratio, in alternation ------------------------------------------------------------------

@@ -21,9 +21,12 @@ package enum Endpoint {
     // Each path is one interpolation of a prefix, the app id and the rest: built from nested
     // helpers (the login path from the auth path from the gateway path) a path took three string
     // allocations, on every request a campaign sends.
-    static func gateway(_ appId: String, _ rest: String) -> String { "/tcgb-gateway/v1.3/apps/\(appId)\(rest)" }
-    static func member(_ appId: String, _ rest: String) -> String { "/tcgb-member/v1.3/apps/\(appId)\(rest)" }
-    static func auth(_ appId: String, _ rest: String) -> String { "/tcgb-gateway/v1.3/apps/\(appId)/auth\(rest)" }
+    // A path with parameters interpolates them into the same line as its prefix.
+    static let gatewayApps = "/tcgb-gateway/v1.3/apps/"
+    static let memberApps = "/tcgb-member/v1.3/apps/"
+    static func gateway(_ appId: String, _ rest: String) -> String { "\(gatewayApps)\(appId)\(rest)" }
+    static func member(_ appId: String, _ rest: String) -> String { "\(memberApps)\(appId)\(rest)" }
+    static func auth(_ appId: String, _ rest: String) -> String { "\(gatewayApps)\(appId)/auth\(rest)" }
     static func test(_ appId: String, _ rest: String) -> String { "\(testControlPrefix)/v1/apps/\(appId)\(rest)" }
     /// Where test control lives: the harness's own channel to the target (its clock, its knobs),
     /// which the fault-injecting proxy forwards untouched.
@@ -46,7 +49,7 @@ package enum Endpoint {
     package static func mappingsForcibly(_ appId: String) -> String { auth(appId, "/mappings/forcibly") }
     /// DELETE: remove mapping of an IdP type.
     package static func mapping(_ appId: String, _ idPCode: IdPCode) -> String {
-        "/tcgb-gateway/v1.3/apps/\(appId)/auth/mappings/\(percentEncoded(idPCode.rawValue))"
+        "\(gatewayApps)\(appId)/auth/mappings/\(percentEncoded(idPCode.rawValue))"
     }
     /// POST: request temporary withdrawal; DELETE: cancel it.
     package static func temporaryWithdrawal(_ appId: String) -> String { auth(appId, "/temporary-withdrawal") }
@@ -64,21 +67,21 @@ package enum Endpoint {
     package static func tokenAuthentication(_ appId: String, userId: String, accessToken: String, linkedIdP: Bool)
         -> String
     {
-        "/tcgb-gateway/v1.3/apps/\(appId)/members/\(percentEncoded(userId))/tokens/\(percentEncoded(accessToken))?linkedIdP=\(linkedIdP)"
+        "\(gatewayApps)\(appId)/members/\(percentEncoded(userId))/tokens/\(percentEncoded(accessToken))?linkedIdP=\(linkedIdP)"
     }
     /// E16 GET Get IdP Token and Profile (the path is ours: the seeds name the call, not its route).
     package static func idPTokenAndProfile(_ appId: String, userId: String, accessToken: String) -> String {
-        "/tcgb-gateway/v1.3/apps/\(appId)/members/\(percentEncoded(userId))/tokens/\(percentEncoded(accessToken))/idp-profile"
+        "\(gatewayApps)\(appId)/members/\(percentEncoded(userId))/tokens/\(percentEncoded(accessToken))/idp-profile"
     }
     /// E3 GET Get Member.
     package static func getMember(_ appId: String, userId: String) -> String {
-        "/tcgb-member/v1.3/apps/\(appId)/members/\(percentEncoded(userId))"
+        "\(memberApps)\(appId)/members/\(percentEncoded(userId))"
     }
     /// E4 POST Get Members.
     package static func getMembers(_ appId: String) -> String { member(appId, "/members") }
     /// E7 POST Get UserId Information with IdP Id.
     package static func idPMembers(_ appId: String, idPCode: IdPCode) -> String {
-        "/tcgb-gateway/v1.3/apps/\(appId)/idps/\(percentEncoded(idPCode.rawValue))/members"
+        "\(gatewayApps)\(appId)/idps/\(percentEncoded(idPCode.rawValue))/members"
     }
     /// E8 POST Ban; E11 DELETE Ban Release (with a JSON body).
     package static func ban(_ appId: String) -> String { gateway(appId, "/members/ban") }
@@ -88,7 +91,7 @@ package enum Endpoint {
     }
     /// E14 DELETE Withdraw.
     package static func serverWithdraw(_ appId: String, userId: String, regUser: String) -> String {
-        "/tcgb-gateway/v1.3/apps/\(appId)/members/\(percentEncoded(userId))?regUser=\(percentEncoded(regUser))"
+        "\(gatewayApps)\(appId)/members/\(percentEncoded(userId))?regUser=\(percentEncoded(regUser))"
     }
     /// E15 GET Withdraw Histories. `begin`/`end` are ISO-8601; `page` and `size` are number text
     /// (any JSON number form, §1.3).
@@ -104,7 +107,7 @@ package enum Endpoint {
         var q =
             "begin=\(percentEncoded(begin))&end=\(percentEncoded(end))&page=\(percentEncoded(page))&size=\(percentEncoded(size))&order=\(percentEncoded(order))"
         if let eventLogType { q += "&eventLogType=\(percentEncoded(eventLogType))" }
-        return "/tcgb-member/v1.3/apps/\(appId)/logs/withdrawal?\(q)"
+        return "\(memberApps)\(appId)/logs/withdrawal?\(q)"
     }
 
     /// E17 (ours): GET the maintenance schedule in force; PUT switch it.
