@@ -2,6 +2,7 @@ import Fuzz
 import GBFuzzTestKit
 import Synchronization
 import Testing
+import Transport
 
 @Suite("Clock advances: exclusive, but never an unbounded wait", .tags(.timing), .timeLimit(.minutes(1)))
 struct ClockAdvanceGateTests {
@@ -25,6 +26,24 @@ struct ClockAdvanceGateTests {
         #expect(stats.advances == 1 && stats.forced == 1)
         #expect(stats.advanceWait >= .milliseconds(90))
         clock.leave(advance: false)
+    }
+
+    @Test("an advance run on a transport lane times its limit on that lane's timers and still goes")
+    func stalledOperationOnALane() async throws {
+        let transport = try CurlTransport(configuration: .init(lanes: 1))
+        let lane = transport.executor(lane: 0)
+        let clock = ClockTracker(frozenAt: 1_000, advanceWaitLimit: .milliseconds(100))
+        let waited = await Task(executorPreference: lane) {
+            await clock.enter(advance: false)  // a straggler that never ends during this test
+            let start = ContinuousClock.now
+            await clock.enter(advance: true, timers: lane)
+            return ContinuousClock.now - start
+        }.value
+        #expect(waited >= .milliseconds(90) && waited < .seconds(30), "waited \(waited)")
+        #expect(clock.advanceStats.forced == 1)
+        clock.leave(advance: true)
+        clock.leave(advance: false)
+        await transport.shutdown()
     }
 
     @Test("without operations in flight an advance goes at once; operations arriving meanwhile wait for it")

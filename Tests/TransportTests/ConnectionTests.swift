@@ -1,3 +1,4 @@
+import Basics
 import GBFuzzTestKit
 import Synchronization
 import Testing
@@ -69,6 +70,57 @@ struct ConnectionTests {
         let waits = responses.map(\.timing.queued).sorted()
         #expect(waits[0] < .milliseconds(200))
         #expect(waits[1] >= .milliseconds(300))
+    }
+
+    @Test("The connection cap holds over all lanes, and a lane waiting for a slot takes the one another lane frees")
+    func admissionCapIsSharedByLanes() async throws {
+        let configuration = CurlTransport.Configuration(lanes: 2, maxConnections: 1)
+        let (responses, connections) = try await Fixtures.withServer(
+            configuration: configuration,
+            handler: { _ in .delay(.milliseconds(400), .respond(status: 200, headers: [], body: [], close: false)) }
+        ) { server, transport in
+            try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
+                for lane in 0..<2 {
+                    group.addTask(executorPreference: transport.executor(lane: lane)) {
+                        try await transport.send(HTTPRequest(method: .get, url: server.baseURL + "/\(lane)"))
+                    }
+                }
+                return (try await group.reduce(into: []) { $0.append($1) }, server.acceptedConnections)
+            }
+        }
+        // One slot for the two lanes: the second request waited for the first, then went soon after.
+        let waits = responses.map(\.timing.queued).sorted()
+        #expect(waits[0] < .milliseconds(200))
+        #expect(waits[1] >= .milliseconds(300) && waits[1] < .milliseconds(900), "\(waits)")
+        #expect(connections <= 2)
+    }
+
+    @Test("Request loops that prefer the transport's executor run on its lanes and all complete")
+    func loopsOnThePackerComplete() async throws {
+        let configuration = CurlTransport.Configuration(lanes: 2, maxConnections: 16)
+        let completed = try await Fixtures.withServer(configuration: configuration) { server, transport in
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                for worker in 0..<16 {
+                    group.addTask(executorPreference: transport.preferredTaskExecutor(for: worker)) {
+                        var ok = 0
+                        for i in 0..<50 {
+                            let body = Array("w\(worker)-\(i)".utf8)
+                            let response = try await transport.send(
+                                HTTPRequest(method: .put, url: server.baseURL, body: body)
+                            )
+                            if response.body == body { ok += 1 }
+                            try await Task.sleep(
+                                until: .now + .microseconds(100),
+                                on: transport.preferredTaskExecutor(for: worker)
+                            )
+                        }
+                        return ok
+                    }
+                }
+                return try await group.reduce(0, +)
+            }
+        }
+        #expect(completed == 16 * 50)
     }
 
     @Test("Several lanes, with tasks pinned to lane executors, all complete")

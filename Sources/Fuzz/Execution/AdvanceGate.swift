@@ -1,3 +1,4 @@
+import Basics
 import Synchronization
 
 /// The exclusive clock advance of a frozen server clock: an advance waits for the operations in
@@ -44,8 +45,11 @@ final class AdvanceGate: Sendable {
 
     var stats: Stats { state.withLock { $0.stats } }
 
-    /// Waits for the turn of an operation (`advance` false) or of an advance.
-    func enter(advance: Bool) async {
+    /// Waits for the turn of an operation (`advance` false) or of an advance. An advance's limit is
+    /// timed on `timers` when it is the caller's executor and keeps timers of its own (a transport
+    /// lane), else on the global timer: a lane's timer is cancelled on the lane, while a cancelled
+    /// global sleep still wakes a timer thread and a pool thread when its deadline comes.
+    func enter(advance: Bool, timers: (any TaskExecutor)? = nil) async {
         guard advance else {
             // The common case, no advance held or waiting, goes without suspending: a
             // continuation resumed at once still costs a task switch and an allocation.
@@ -84,7 +88,7 @@ final class AdvanceGate: Sendable {
             group.addTask {
                 // Retries while another advance holds the clock (then it is not first in line).
                 while !Task.isCancelled {
-                    try? await Task.sleep(for: self.waitLimit)
+                    try? await Task.sleep(until: .now + self.waitLimit, on: timers)
                     if Task.isCancelled || self.force(id) { break }
                 }
             }

@@ -82,9 +82,10 @@ package final class ClockTracker: Sendable {
     /// With a frozen clock, an advance waits for the operations in flight (at most the gate's
     /// limit) and holds new ones back until it is answered, so operations do not straddle a clock
     /// jump and a player's timeline can be replayed alone. Without a frozen clock this is a no-op.
-    package func enter(advance: Bool) async {
+    /// An advance times its wait limit on `timers` (the caller's executor) when it keeps timers.
+    package func enter(advance: Bool, timers: (any TaskExecutor)? = nil) async {
         guard let gate else { return }
-        await gate.enter(advance: advance)
+        await gate.enter(advance: advance, timers: timers)
     }
 
     /// Ends what ``enter(advance:)`` began.

@@ -31,7 +31,7 @@ extension Player {
     ) async -> (ExecutionResult, ClockWindow) {
         var advance: Int64?
         if case .advanceClock(let s) = planned.op.action { advance = s }
-        await clock.enter(advance: advance != nil)
+        await clock.enter(advance: advance != nil, timers: executor.preferredTaskExecutor(player: index))
         if let s = advance { clock.beginAdvance(seconds: s) }
         let mark = clock.begin()
         let result = await executor.execute(planned)

@@ -2,47 +2,143 @@ import Protocol
 
 /// The model's view of one player's world: its users, sessions, tickets and TransferAccounts,
 /// keyed by symbols, plus the concrete values observed for those symbols.
+///
+/// A value type whose thirteen collections live in one copy-on-write box (``Fields``): copying a
+/// state (the generator reads the belief's primary state several times per operation, each model
+/// step starts from a copy) retains one object instead of thirteen, and two states that share a
+/// box compare equal without looking inside. A mutation copies the box first unless this state
+/// holds the only reference, the same rule as the standard collections'.
 package struct ModelState: Hashable, Sendable {
-    package var users: [Sym: UserState] = [:]
+    /// Everything a state holds.
+    package struct Fields: Hashable, Sendable {
+        var users: [Sym: UserState] = [:]
+        var owners: [AccountRef: Sym] = [:]
+        var freedBy: [AccountRef: RuleID] = [:]
+        var devices: [DeviceRef: Sym] = [:]
+        var tokens: [Sym: TokenState] = [:]
+        var tickets: [Sym: TicketState] = [:]
+        var transferAccounts: [Sym: TransferAccountState] = [:]
+        var transferKeys: [Sym: TransferKeyState] = [:]
+        var wrongIdDevices: [DeviceRef: WrongIdState] = [:]
+        var bindings: [Sym: String] = [:]
+        var boundValues: [BoundValue: Sym] = [:]
+        var timeFloor: Int64 = .min
+        var passedDeadlines: Set<Deadline> = []
+        var pending: [PendingOp] = []
+
+        /// Everything but `boundValues`, the inverse of `bindings`: hashing it too would hash every
+        /// bound value twice (equality still compares it).
+        package func hash(into h: inout Hasher) {
+            h.combine(users)
+            h.combine(owners)
+            h.combine(freedBy)
+            h.combine(devices)
+            h.combine(tokens)
+            h.combine(tickets)
+            h.combine(transferAccounts)
+            h.combine(transferKeys)
+            h.combine(wrongIdDevices)
+            h.combine(bindings)
+            h.combine(timeFloor)
+            h.combine(passedDeadlines)
+            h.combine(pending)
+        }
+    }
+
+    /// `@unchecked Sendable`: `fields` is mutated only through ``ModelState/fields``'s modify
+    /// accessor, which first replaces a box that any other state also references, so a box that
+    /// two values (or two threads) can see is never written.
+    private final class Box: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var box: Box
+
+    /// The state's collections, read in place and written after making the box unique.
+    private var fields: Fields {
+        _read { yield box.fields }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+            yield &box.fields
+        }
+    }
+
+    package init() { box = Box(Fields()) }
+
+    package var users: [Sym: UserState] {
+        _read { yield box.fields.users }
+        _modify { yield &fields.users }
+    }
     /// Owner of each mapped account (guest keys included).
-    package var owners: [AccountRef: Sym] = [:]
+    package var owners: [AccountRef: Sym] {
+        _read { yield box.fields.owners }
+        _modify { yield &fields.owners }
+    }
     /// Why an account that was once mapped is free now (the rule a fresh login then exercises).
-    package var freedBy: [AccountRef: RuleID] = [:]
+    package var freedBy: [AccountRef: RuleID] {
+        _read { yield box.fields.freedBy }
+        _modify { yield &fields.freedBy }
+    }
     /// The current session (token) of each device.
-    package var devices: [DeviceRef: Sym] = [:]
-    package var tokens: [Sym: TokenState] = [:]
-    package var tickets: [Sym: TicketState] = [:]
+    package var devices: [DeviceRef: Sym] {
+        _read { yield box.fields.devices }
+        _modify { yield &fields.devices }
+    }
+    package var tokens: [Sym: TokenState] {
+        _read { yield box.fields.tokens }
+        _modify { yield &fields.tokens }
+    }
+    package var tickets: [Sym: TicketState] {
+        _read { yield box.fields.tickets }
+        _modify { yield &fields.tickets }
+    }
     /// Live TransferAccounts.
-    package var transferAccounts: [Sym: TransferAccountState] = [:]
+    package var transferAccounts: [Sym: TransferAccountState] {
+        _read { yield box.fields.transferAccounts }
+        _modify { yield &fields.transferAccounts }
+    }
     /// Live (not replaced, not deleted) TransferKeys.
-    package var transferKeys: [Sym: TransferKeyState] = [:]
+    package var transferKeys: [Sym: TransferKeyState] {
+        _read { yield box.fields.transferKeys }
+        _modify { yield &fields.transferKeys }
+    }
     /// Each device's unknown transfer ids and block (T15, `transferAccount.wrongIds: perDevice`).
-    package var wrongIdDevices: [DeviceRef: WrongIdState] = [:]
+    package var wrongIdDevices: [DeviceRef: WrongIdState] {
+        _read { yield box.fields.wrongIdDevices }
+        _modify { yield &fields.wrongIdDevices }
+    }
     /// Observed values of symbols.
-    package private(set) var bindings: [Sym: String] = [:]
-    private var boundValues: [BoundValue: Sym] = [:]
+    package var bindings: [Sym: String] { box.fields.bindings }
     /// Server time known to have been reached.
-    package var timeFloor: Int64 = .min
+    package var timeFloor: Int64 {
+        get { box.fields.timeFloor }
+        set { fields.timeFloor = newValue }
+    }
     /// Deadlines observed to have passed while the clock window straddled them.
-    package var passedDeadlines: Set<Deadline> = []
+    package var passedDeadlines: Set<Deadline> {
+        _read { yield box.fields.passedDeadlines }
+        _modify { yield &fields.passedDeadlines }
+    }
     /// Operations whose answers were lost and that may still take effect.
-    package var pending: [PendingOp] = []
+    package var pending: [PendingOp] {
+        _read { yield box.fields.pending }
+        _modify { yield &fields.pending }
+    }
 
-    package init() {}
-
-    package func value(of s: Sym) -> String? { bindings[s] }
-    package func symbol(forValue v: String, kind: Sym.Kind) -> Sym? { boundValues[BoundValue(kind, v)] }
+    package func value(of s: Sym) -> String? { box.fields.bindings[s] }
+    package func symbol(forValue v: String, kind: Sym.Kind) -> Sym? { box.fields.boundValues[BoundValue(kind, v)] }
     /// Whether `v` is already the value of some symbol of the same class (freshness checks).
     package func isBound(_ v: String, kind: Sym.Kind) -> Bool { symbol(forValue: v, kind: kind) != nil }
 
     package mutating func bind(_ s: Sym, _ v: String) {
-        bindings[s] = v
-        boundValues[BoundValue(s.kind, v)] = s
+        fields.bindings[s] = v
+        fields.boundValues[BoundValue(s.kind, v)] = s
     }
 
     /// A value in its value class (``Sym/Kind/valueClass``): the key of the inverse of `bindings`,
     /// without building a string per look-up.
-    private struct BoundValue: Hashable, Sendable {
+    struct BoundValue: Hashable, Sendable {
         var valueClass: UInt8
         var value: String
         init(_ kind: Sym.Kind, _ value: String) {
@@ -53,8 +149,8 @@ package struct ModelState: Hashable, Sendable {
 
     /// Forgets the bindings of the symbols `keep` rejects (``restricted(to:)``).
     package mutating func keepBindings(_ keep: (Sym) -> Bool) {
-        bindings = bindings.filter { keep($0.key) }
-        boundValues = boundValues.filter { keep($0.value) }
+        fields.bindings = box.fields.bindings.filter { keep($0.key) }
+        fields.boundValues = box.fields.boundValues.filter { keep($0.value) }
     }
 
     /// The symbol a reference denotes in this state: by its concrete value when one was sent and
@@ -62,30 +158,19 @@ package struct ModelState: Hashable, Sendable {
     package func resolve(_ s: Sym, sent: String?, exists: (Sym) -> Bool) -> Sym? {
         guard let v = sent else { return exists(s) ? s : nil }
         if let bound = symbol(forValue: v, kind: s.kind) { return exists(bound) ? bound : nil }
-        if exists(s), bindings[s] == nil { return s }
+        if exists(s), box.fields.bindings[s] == nil { return s }
         return nil
     }
 
     /// Users the player has observed (bound userIds).
-    package var boundUsers: [Sym] { users.keys.filter { bindings[$0] != nil }.sorted() }
+    package var boundUsers: [Sym] { users.keys.filter { box.fields.bindings[$0] != nil }.sorted() }
 
-    /// Everything but `boundValues`, the inverse of `bindings`: hashing it too would hash every
-    /// bound value twice (equality still compares it).
-    package func hash(into h: inout Hasher) {
-        h.combine(users)
-        h.combine(owners)
-        h.combine(freedBy)
-        h.combine(devices)
-        h.combine(tokens)
-        h.combine(tickets)
-        h.combine(transferAccounts)
-        h.combine(transferKeys)
-        h.combine(wrongIdDevices)
-        h.combine(bindings)
-        h.combine(timeFloor)
-        h.combine(passedDeadlines)
-        h.combine(pending)
+    /// Two states sharing a box are equal without a look inside.
+    package static func == (a: ModelState, b: ModelState) -> Bool {
+        a.box === b.box || a.box.fields == b.box.fields
     }
+
+    package func hash(into h: inout Hasher) { box.fields.hash(into: &h) }
 }
 
 extension ModelState {

@@ -35,15 +35,20 @@ extension CurlLane: SleepingTaskExecutor {
         return fired
     }
 
-    /// How long the loop may sleep in `curl_multi_poll`, in milliseconds: a second at most, and no
-    /// later than the soonest timer (rounded up, so a poll never returns just before it is due).
+    /// How long the loop may sleep in `curl_multi_poll`, in milliseconds: a second at most (a
+    /// millisecond while the lane is starved of admission slots), and no later than the soonest timer
+    /// (rounded up, so a poll never returns just before it is due) that still has a sleeper.
     func pollTimeoutMilliseconds() -> Int32 {
-        guard let next = timers.next else { return 1000 }
+        timers.dropDone()
+        // Transfers wait while other lanes hold the transport's every slot: look again soon, since
+        // a slot freed on another lane wakes nobody here.
+        let limit: Int32 = isStarved ? 1 : 1000
+        guard let next = timers.next else { return limit }
         let left = next - .now
         guard left > .zero else { return 0 }
         let (seconds, attoseconds) = left.components
         let millis = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-        return Int32(min(1000, max(1, millis)))
+        return Int32(min(Int64(limit), max(1, millis)))
     }
 
     /// Fires every sleeper left (the lane is stopping). Loop thread only.

@@ -3,12 +3,13 @@ import Synchronization
 
 /// One event loop: a dedicated thread that owns a curl multi handle and its connection cache.
 ///
-/// Tasks hand transfers over through ``LaneInbox``; the loop adds them to curl (at most `cap` at a time,
+/// Tasks hand transfers over through ``LaneInbox``; the loop adds them to curl (at most `cap` at a time
+/// over all the transport's lanes,
 /// the rest wait in a FIFO), drives `curl_multi_perform`/`curl_multi_poll`, finds each finished
 /// transfer through CURLOPT_PRIVATE and resumes its continuation. Only the loop resumes continuations
 /// of accepted transfers, so none is resumed twice.
 final class CurlLane: @unchecked Sendable {
-    // @unchecked Sendable: `multi`, `active`, `waiting`, `timers`, `http2Workaround` and `producedOnLoop` are used
+    // @unchecked Sendable: `multi`, `active`, `waiting`, `timers`, `http2Workaround`, `load` and `producedOnLoop` are used
     // by the loop thread only (producers set `producedOnLoop` only when they run on it). The one
     // exception, `curl_multi_wakeup`, is thread-safe in curl and is only called under the inbox lock
     // while `stopping` is false; the loop calls `curl_multi_cleanup` only after it saw `stopping` under
@@ -22,6 +23,10 @@ final class CurlLane: @unchecked Sendable {
     private let cap: Int
     let inbox = Mutex(LaneInbox())
     private let loopThreadID = Atomic<UInt>(0)
+    /// The loop's busy share of its last window, 0...1000 (``LaneLoad``).
+    private let busyShare = Atomic<Int>(0)
+    /// When ``LanePacker`` last moved a task away from this lane (its own clock, nanoseconds).
+    let lastMoveAway = Atomic<Int64>(0)
 
     // MARK: Loop-only state
     private var active: [Transfer] = []
@@ -29,6 +34,7 @@ final class CurlLane: @unchecked Sendable {
     /// Tasks sleeping on this lane (``sleep(until:)``), soonest first.
     var timers = LaneTimers()
     private var http2Workaround: HTTP2ReuseWorkaround?
+    private var load = LaneLoad()
     /// Something was put in the inbox from the loop thread itself (no wakeup is sent for that) since the
     /// loop last took the inbox: the loop must not sleep before taking it.
     var producedOnLoop = false
@@ -69,6 +75,10 @@ final class CurlLane: @unchecked Sendable {
             throw error
         }
     }
+
+    /// How busy the loop thread was over its last window of at least 20 ms, in thousandths: the
+    /// share of that time it spent outside `curl_multi_poll` (sending, reading, running tasks).
+    var busy: Int { busyShare.load(ordering: .relaxed) }
 
     /// Whether the caller runs on this lane's loop thread (then it sends no wakeup, and sets
     /// `producedOnLoop` so the loop does not sleep on what it gave itself).
@@ -151,7 +161,9 @@ final class CurlLane: @unchecked Sendable {
             // Work the loop gave itself after its last look at the inbox (a job that keeps enqueueing
             // jobs, a cancel that resumed a pinned task): make the poll return at once.
             if !buffers.jobs.isEmpty || producedOnLoop { _ = curl_multi_wakeup(multi) }
+            let before = ContinuousClock.now
             _ = curl_multi_poll(multi, nil, 0, pollTimeoutMilliseconds(), nil)
+            if let share = load.slept(from: before, to: .now) { busyShare.store(share, ordering: .relaxed) }
         }
         finish(jobs: buffers.jobs, submissions: buffers.submissions, sleepers: buffers.sleepers)
     }
@@ -216,18 +228,24 @@ final class CurlLane: @unchecked Sendable {
         }
     }
 
-    /// Adds waiting transfers to curl while under the cap; returns how many started.
+    /// Transfers wait although this lane has fewer than `cap` in curl: other lanes hold the
+    /// transport's slots. Loop thread only.
+    var isStarved: Bool { !waiting.isEmpty && active.count < cap }
+
+    /// Adds waiting transfers to curl while the transport is under its cap; returns how many started.
     @discardableResult
     private func admit() -> Int {
-        guard !waiting.isEmpty, active.count < cap else { return 0 }
+        guard !waiting.isEmpty else { return 0 }
         let now = ContinuousClock.now
         var started = 0
-        while active.count < cap, let next = waiting.peek() {
+        while let next = waiting.peek() {
             if http2Workaround != nil, !http2Workaround!.prepare(next, lane: self) { break }
+            guard counters.admit(limit: cap) else { break }
             let transfer = waiting.pop()!
             transfer.admittedAt = now
             let rc = curl_multi_add_handle(multi, transfer.easy)
             guard rc == CURLM_OK else {
+                counters.admitted.subtract(1, ordering: .relaxed)
                 let message = String(cString: curl_multi_strerror(rc))
                 complete(transfer, .failure(TransportError(.other, "curl_multi_add_handle: \(message)")))
                 continue
@@ -285,6 +303,7 @@ final class CurlLane: @unchecked Sendable {
 
     private func removeActive(_ transfer: Transfer) {
         guard case .active(let index) = transfer.placement else { return }
+        counters.admitted.subtract(1, ordering: .relaxed)
         let last = active.removeLast()
         if last !== transfer {
             active[index] = last

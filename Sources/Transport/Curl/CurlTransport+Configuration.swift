@@ -24,12 +24,14 @@ extension CurlTransport {
 
     /// How a ``CurlTransport`` runs.
     ///
-    /// Concurrency is bounded by the transport itself, never inside curl: each lane lets at most
-    /// `maxConnections / lanes` (rounded up) transfers run at once, and a request over that cap waits in
-    /// the lane's FIFO queue. The wait is reported as ``HTTPTiming/queued``. Because curl never has more
+    /// Concurrency is bounded by the transport itself, never inside curl: at most `maxConnections`
+    /// transfers run at once over all lanes (any lane may use the whole budget, since request loops
+    /// are packed onto as few lanes as keep up: ``LanePacker``), and a request over that cap waits in
+    /// its lane's FIFO queue. The wait is reported as ``HTTPTiming/queued``. Because curl never has more
     /// transfers than connections, `CURLMOPT_MAX_HOST_CONNECTIONS` stays unlimited and curl never queues
-    /// a transfer out of sight; `CURLMOPT_MAXCONNECTS` equals the per-lane cap, so every connection that
-    /// was needed stays cached for reuse.
+    /// a transfer out of sight; `CURLMOPT_MAXCONNECTS` of each lane equals the cap, so every connection
+    /// that was needed stays cached for reuse (a lane keeps its own cache: lanes that were both used
+    /// may hold up to `maxConnections` idle connections each).
     package struct Configuration: Sendable {
         /// Event-loop threads, each with its own multi handle and connection cache. One is enough
         /// unless the loop thread saturates a core.
@@ -71,8 +73,8 @@ extension CurlTransport {
             self.network = network
         }
 
-        /// The admission cap of one lane.
-        var perLaneCap: Int { max(1, (maxConnections + lanes - 1) / lanes) }
+        /// The admission cap, shared by the lanes.
+        var admissionCap: Int { max(1, maxConnections) }
 
         func validated() throws(TransportError) -> Configuration {
             guard lanes >= 1, lanes <= 64 else { throw TransportError(.invalidRequest, "lanes must be 1...64") }

@@ -12,6 +12,8 @@ import Synchronization
 package final class CurlTransport: HTTPTransport {
     package let configuration: Configuration
     private let lanes: [CurlLane]
+    /// What request loops prefer when there are several lanes.
+    private let packer: LanePacker
     private let counters = TransportCounters()
     private let defaults: TransferDefaults
     private let nextLane = Atomic<Int>(0)
@@ -29,10 +31,11 @@ package final class CurlTransport: HTTPTransport {
         var lanes: [CurlLane] = []
         for index in 0..<configuration.lanes {
             lanes.append(
-                try CurlLane(index: index, cap: configuration.perLaneCap, defaults: defaults, counters: counters)
+                try CurlLane(index: index, cap: configuration.admissionCap, defaults: defaults, counters: counters)
             )
         }
         self.lanes = lanes
+        self.packer = LanePacker(lanes: lanes)
         for (index, lane) in lanes.enumerated() {
             do {
                 try lane.start()
@@ -98,9 +101,12 @@ package final class CurlTransport: HTTPTransport {
         lanes[index % lanes.count]
     }
 
-    /// Lane `key % laneCount`'s executor: request loops spread evenly over the lanes.
+    /// The executor request loops should prefer: the lane itself when there is one, else a
+    /// ``LanePacker``, which runs every loop on a lane's thread and packs the loops onto as few
+    /// lanes as keep up (spreading them when a lane is saturated). `key` is not used: where a loop
+    /// runs follows the lanes' load, not its number.
     package func preferredTaskExecutor(for key: Int) -> (any TaskExecutor)? {
-        lanes[(key % lanes.count + lanes.count) % lanes.count]
+        lanes.count == 1 ? lanes[0] : packer
     }
 
     /// The lane whose thread runs the caller, else the next one round-robin.

@@ -36,6 +36,14 @@ final class LaneSleeper: Sendable {
         if let c = take() { c.resume() }
     }
 
+    /// Fired or cancelled: nothing is left for the lane to resume.
+    var isDone: Bool {
+        state.withLock { s in
+            if case .done = s { return true }
+            return false
+        }
+    }
+
     /// The task was cancelled: resumes it with `CancellationError`, unless the lane already fired.
     func cancel() {
         if let c = take() { c.resume(throwing: CancellationError()) }
@@ -67,6 +75,13 @@ struct LaneTimers {
             heap.swapAt(child, parent)
             child = parent
         }
+    }
+
+    /// Drops the soonest sleepers while they are done (cancelled before their deadline), so a
+    /// cancelled sleep does not wake the loop at a deadline nobody waits for. The ones further in
+    /// go when they reach the front.
+    mutating func dropDone() {
+        while let first = heap.first, first.isDone { _ = popFirst() }
     }
 
     /// Removes and returns the soonest sleeper whose deadline is at or before `now`.

@@ -6,6 +6,23 @@ final class TransportCounters: Sendable {
     let liveEasyHandles = Atomic<Int>(0)
     /// Requests accepted by a lane whose continuation has not been resumed yet.
     let inFlight = Atomic<Int>(0)
+    /// Transfers in a multi handle, over all lanes: at most ``CurlTransport/Configuration/maxConnections``.
+    let admitted = Atomic<Int>(0)
+
+    /// Takes one of `limit` admission slots shared by the lanes; false when all are taken.
+    func admit(limit: Int) -> Bool {
+        var current = admitted.load(ordering: .relaxed)
+        while current < limit {
+            let (exchanged, original) = admitted.compareExchange(
+                expected: current,
+                desired: current + 1,
+                ordering: .relaxed
+            )
+            if exchanged { return true }
+            current = original
+        }
+        return false
+    }
 }
 
 /// What every transfer of a transport needs from the configuration, precomputed in curl's units.
