@@ -95,13 +95,18 @@ struct ConnectionTests {
         #expect(connections <= 2)
     }
 
-    @Test("Request loops that prefer the transport's executor run on its lanes and all complete")
-    func loopsOnThePackerComplete() async throws {
+    @Test(
+        "Several lanes: request loops pinned to a lane each, or on the transport's packing executor, all complete",
+        arguments: [false, true]
+    )
+    func loopsOnLanesComplete(packed: Bool) async throws {
         let configuration = CurlTransport.Configuration(lanes: 2, maxConnections: 16)
         let completed = try await Fixtures.withServer(configuration: configuration) { server, transport in
             try await withThrowingTaskGroup(of: Int.self) { group in
                 for worker in 0..<16 {
-                    group.addTask(executorPreference: transport.preferredTaskExecutor(for: worker)) {
+                    let executor =
+                        packed ? transport.preferredTaskExecutor(for: worker) : transport.executor(lane: worker)
+                    group.addTask(executorPreference: executor) {
                         var ok = 0
                         for i in 0..<50 {
                             let body = Array("w\(worker)-\(i)".utf8)
@@ -109,34 +114,8 @@ struct ConnectionTests {
                                 HTTPRequest(method: .put, url: server.baseURL, body: body)
                             )
                             if response.body == body { ok += 1 }
-                            try await Task.sleep(
-                                until: .now + .microseconds(100),
-                                on: transport.preferredTaskExecutor(for: worker)
-                            )
-                        }
-                        return ok
-                    }
-                }
-                return try await group.reduce(0, +)
-            }
-        }
-        #expect(completed == 16 * 50)
-    }
-
-    @Test("Several lanes, with tasks pinned to lane executors, all complete")
-    func lanesWithExecutorPreference() async throws {
-        let configuration = CurlTransport.Configuration(lanes: 2, maxConnections: 16)
-        let completed = try await Fixtures.withServer(configuration: configuration) { server, transport in
-            try await withThrowingTaskGroup(of: Int.self) { group in
-                for worker in 0..<16 {
-                    group.addTask(executorPreference: transport.executor(lane: worker)) {
-                        var ok = 0
-                        for i in 0..<50 {
-                            let body = Array("w\(worker)-\(i)".utf8)
-                            let response = try await transport.send(
-                                HTTPRequest(method: .put, url: server.baseURL, body: body)
-                            )
-                            if response.body == body { ok += 1 }
+                            // A short sleep on the same executor: the packer sleeps on the lane it runs on.
+                            try await Task.sleep(until: .now + .microseconds(100), on: executor)
                         }
                         return ok
                     }
