@@ -239,8 +239,13 @@ final class CurlLane: @unchecked Sendable {
         let now = ContinuousClock.now
         var started = 0
         while let next = waiting.peek() {
-            if http2Workaround != nil, !http2Workaround!.prepare(next, lane: self) { break }
             guard counters.admit(limit: cap) else { break }
+            // After the slot: `prepare` may name this transfer its origin's opener, which only a
+            // transfer that goes into curl now may be.
+            if http2Workaround != nil, !http2Workaround!.prepare(next, lane: self) {
+                counters.admitted.subtract(1, ordering: .relaxed)
+                break
+            }
             let transfer = waiting.pop()!
             transfer.admittedAt = now
             let rc = curl_multi_add_handle(multi, transfer.easy)
